@@ -1,10 +1,11 @@
 // The compare view (issue 21): a built-in comparison (both timelines on one clock, the
 // reactions only one run has marked and listed, the outcome table), "compare with a variant"
 // of a sandbox story (edit B, the diff, Apply both), its share link (full and embedded), a
-// reload, a narrow screen and Korean.
+// reload, a narrow screen and Korean; a lesson's own built-in comparison, opened from its panel.
 
 import assert from 'node:assert/strict';
-import { test } from './harness.mjs';
+import path from 'node:path';
+import { test, repoRoot } from './harness.mjs';
 import { open, settle } from './helpers.mjs';
 
 /** Opens the chooser and a built-in comparison; waits until its view is drawn. */
@@ -204,6 +205,7 @@ test('in a lesson: compare its files with a variant, then back to the lesson as 
   await page.goto(`${url}?lesson=first-pod&lang=en`);
   await page.locator('.panel.lesson').waitFor();
   await settle(page);
+  assert.equal(await page.locator('#lesson-compare').count(), 0, 'a lesson without a built-in comparison offers none');
   const files = await page.locator('#manifest').inputValue();
   await page.locator('#compare-open').click();
   await page.locator('#compare-variant').focus();
@@ -220,4 +222,43 @@ test('in a lesson: compare its files with a variant, then back to the lesson as 
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-open', 'and back to the button that opens it');
   await page.locator('.panel.lesson').waitFor();
   assert.equal(await page.locator('#manifest').inputValue(), files);
+});
+
+test('a lesson opens its built-in comparison from its panel (keyboard), and Close returns to the lesson', async ({ page, url, shot }) => {
+  await page.goto(`${url}?lesson=pid1-shell-form&lang=en`);
+  await page.locator('.panel.lesson[data-lesson="pid1-shell-form"]').waitFor();
+  await settle(page);
+  const files = await page.locator('#manifest').inputValue();
+  const button = page.locator('.panel.lesson #lesson-compare');
+  assert.equal((await button.textContent()).trim(), 'ABSee it side by side: Graceful termination: shell-form or exec-form PID 1');
+  assert.match(await page.locator('#lesson-compare-text').textContent(), /"delete to gone" is the whole 30 s grace\s+period in A/);
+  assert.equal(await button.getAttribute('aria-describedby'), 'lesson-compare-text');
+  await page.locator('.panel.lesson').screenshot({ path: path.join(repoRoot, 'target', 'screenshots', 'compare-07-lesson-button-en.png') });
+  await shot('compare-07-lesson-en');
+
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#compare-outcomes-label').waitFor({ timeout: 45_000 });
+  await settle(page);
+  assert.match(await page.locator('#compare-title').textContent(), /shell-form or exec-form PID 1/, 'the built-in comparison, as the chooser opens it');
+  assert.match(await page.locator('.compare-legend-ab').textContent(), /shell form: sh -c \/app.*exec form: \/app/);
+  assert.match(await page.locator('#compare-outcomes').textContent(), /app: 137 \(Error\)/);
+  assert.equal(await page.locator('.panel.lesson').count(), 0, 'the comparison replaces the workspace');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-title', 'the focus moves to the comparison');
+
+  await page.locator('#compare-close').focus();
+  await page.keyboard.press('Enter');
+  await settle(page);
+  await page.locator('.panel.lesson[data-lesson="pid1-shell-form"]').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-compare', 'the focus goes back to the lesson\'s button');
+  assert.equal(await page.locator('#compare').count(), 0);
+  assert.equal(await page.locator('#manifest').inputValue(), files, 'the lesson as it was');
+
+  // In Korean.
+  await page.locator('button[lang="ko"]').click();
+  await settle(page);
+  assert.equal((await button.textContent()).trim(), 'AB두 버전 나란히 보기: 정상 종료: 셸 형식과 exec 형식의 PID 1');
+  assert.match(await page.locator('#lesson-compare-text').textContent(), /삭제부터 사라질 때까지/);
+  await page.locator('.panel.lesson').screenshot({ path: path.join(repoRoot, 'target', 'screenshots', 'compare-08-lesson-button-ko.png') });
+  await shot('compare-08-lesson-ko');
 });

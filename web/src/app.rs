@@ -103,6 +103,9 @@ pub enum Msg {
     /// one by id, or None: the editor's files against a copy of them).
     CompareChooser(bool),
     CompareOpen(Option<String>),
+    /// The lesson panel's button: the lesson's built-in comparison, opened as the chooser
+    /// opens it; Close gives the focus back to that button.
+    LessonCompare(String),
     /// A variant's active file was edited; another of its tabs selected.
     CompareEdit(Variant, String),
     CompareFile(Variant, usize),
@@ -249,8 +252,10 @@ pub struct App {
     compare_files_timer: Option<Timeout>,
     shares: std::collections::VecDeque<ShareFor>,
     /// The element (by id) that takes the focus after the next render: the comparison's title
-    /// when it opens, the Compare button when it closes.
+    /// when it opens, the button that opened it when it closes.
     focus_next: Option<&'static str>,
+    /// The button that opened the comparison: the Compare button, or the lesson panel's.
+    compare_opener: &'static str,
 }
 
 /// Why `name` cannot name file `i` (a message id), if it cannot: `kubectl apply -f NAME`
@@ -933,6 +938,7 @@ impl Component for App {
             compare_files_timer: None,
             shares: Default::default(),
             focus_next: None,
+            compare_opener: "compare-open",
         };
         app._resize = web_sys::window().map(|window| {
             let link = ctx.link().clone();
@@ -1681,6 +1687,7 @@ impl App {
                     None => CompareFrom::Variant { files: pairs(&self.files) },
                 };
                 self.compare = Some(compare::Compare::new(false, None));
+                self.compare_opener = "compare-open";
                 let seq = self.send(Request::CompareOpen { from });
                 self.compare_open_seq = Some(seq);
                 self.busy = Some(Busy { seq, reactions: 0, at_ms: 0 });
@@ -1688,6 +1695,13 @@ impl App {
                 if let Some(w) = web_sys::window() {
                     w.scroll_to_with_x_and_y(0.0, 0.0);
                 }
+            }
+            Msg::LessonCompare(id) => {
+                if self.busy.is_some() {
+                    return false;
+                }
+                <Self as Component>::update(self, ctx, Msg::CompareOpen(Some(id)));
+                self.compare_opener = "lesson-compare";
             }
             Msg::CompareEdit(v, text) => {
                 let Some(c) = self.compare.as_mut() else { return false };
@@ -1738,7 +1752,7 @@ impl App {
                 let files_a: Vec<EditorFile> = self.compare.as_ref().map(|c| c.files[0].clone()).unwrap_or_default();
                 self.leave_compare();
                 self.share_link = None;
-                self.focus_next = Some("compare-open");
+                self.focus_next = Some(std::mem::replace(&mut self.compare_opener, "compare-open"));
                 if from_link {
                     // The worker's session is the link's story with A's files: the page's
                     // sandbox opens its own story with them, so the two agree.

@@ -107,6 +107,21 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &LessonInfo) -> Html {
             </button>
         }
     });
+    // The lesson's built-in comparison: what to look for in it, and the button that opens it
+    // (the chooser's way: `Request::CompareOpen` with the built-in's id).
+    let compare = lesson.compare.as_ref().map(|id| {
+        let title = crate::compare::words(id, lang.code()).map(|w| w.title).unwrap_or_else(|| id.clone());
+        let open = id.clone();
+        html! {
+            <div class="lesson-compare" data-compare={id.clone()}>
+                <p id="lesson-compare-text">{ with_code(&text(&lesson.texts, lang, "compare")) }</p>
+                <button type="button" id="lesson-compare" aria-describedby="lesson-compare-text" onclick={link.callback(move |_| Msg::LessonCompare(open.clone()))}>
+                    <span class="ab-badge a" aria-hidden="true">{ "A" }</span><span class="ab-badge b" aria-hidden="true">{ "B" }</span>
+                    { t.text_with("lesson-compare", &[("title", &title)]) }
+                </button>
+            </div>
+        }
+    });
     let questions = lesson.questions.iter().zip(&state.questions).enumerate().filter_map(|(i, (q, asked))| question_card(app, ctx, lesson, i, q, asked));
     let done = state.all_goals_hold().then(|| {
         let next = course.and_then(|c| c.next_after(&lesson.id));
@@ -138,6 +153,7 @@ pub fn panel(app: &App, ctx: &Context<App>, lesson: &LessonInfo) -> Html {
             <ul class="goals" aria-labelledby="goals-label" aria-live="polite">{ for goals }</ul>
             { for questions }
             { for done }
+            { for compare }
             <div class="hints">
                 { for (state.hints_shown > 0).then(|| html! { <ol class="hint-list" aria-label={t.text("lesson-hints-label")}>{ for hints }</ol> }) }
                 { for hint_button }

@@ -30,6 +30,9 @@ pub struct Lesson {
     pub questions: Vec<Question>,
     /// How many `ever` latches the goals and questions use (a `Checker` needs as many).
     pub latches: usize,
+    /// The built-in comparison (`podlife_stories::comparisons`) that shows the lesson's
+    /// contrast side by side; its invitation is the text `compare`.
+    pub compare: Option<String>,
     pub texts: Texts,
 }
 
@@ -114,7 +117,7 @@ impl Lesson {
         let doc = Document::parse(&path, &read(files, &path)?)?;
         let root = doc.root();
         let map = root.mapping()?;
-        map.allow(&["id", "seed", "files", "setup", "solution", "hints", "goals", "questions"], &[])?;
+        map.allow(&["id", "seed", "files", "setup", "solution", "hints", "goals", "questions", "compare"], &[])?;
         let id_node = map.get("id")?;
         let id = id_node.string()?;
         let folder = dir.rsplit('/').next().unwrap_or(dir);
@@ -144,6 +147,17 @@ impl Lesson {
         let solution = named_file(files, dir, &map, "solution")?.ok_or_else(|| map.node().error("missing field \"solution\"".into()))?;
         script_ok(dir, &map.opt_str("solution")?.unwrap_or_default(), &solution)?;
         let hints = map.opt_u64("hints")?.unwrap_or(0) as usize;
+        let compare = match map.opt("compare") {
+            None => None,
+            Some(node) => {
+                let name = node.string()?;
+                if podlife_stories::comparisons::by_id(&name).is_none() {
+                    let known: Vec<&str> = podlife_stories::comparisons::all().iter().map(|c| c.id).collect();
+                    return Err(node.error(format!("unknown built-in comparison {name:?}: expected one of {}", known.join(", "))));
+                }
+                Some(name)
+            }
+        };
 
         let mut reader = Reader::default();
         let mut goals = Vec::new();
@@ -197,7 +211,7 @@ impl Lesson {
         }
 
         let texts = Texts::new(read(files, &format!("{dir}/en.ftl"))?, read(files, &format!("{dir}/ko.ftl"))?);
-        let lesson = Lesson { id, sequence: sequence.to_string(), dir: dir.to_string(), seed, setup, files: tabs, solution, goals, hints, questions, latches: reader.slots, texts };
+        let lesson = Lesson { id, sequence: sequence.to_string(), dir: dir.to_string(), seed, setup, files: tabs, solution, goals, hints, questions, latches: reader.slots, compare, texts };
         let problems = lesson.texts.problems(&lesson.text_ids());
         if let Some(first) = problems.first() {
             let (file, message) = first.split_once(": ").unwrap_or(("en.ftl", first));
@@ -215,6 +229,9 @@ impl Lesson {
             ids.push(format!("question-{}", q.id));
             ids.extend(q.choices.iter().map(|c| format!("question-{}-{}", q.id, c.id)));
             ids.push(format!("question-{}-explain", q.id));
+        }
+        if self.compare.is_some() {
+            ids.push("compare".to_string());
         }
         ids
     }

@@ -19,6 +19,16 @@ fn the_course_reads() {
 }
 
 #[test]
+fn every_built_in_comparison_is_used_by_a_lesson() {
+    let course = course().unwrap_or_else(|e| panic!("{e}"));
+    for c in podlife_lessons::comparisons::all() {
+        let users: Vec<&str> = course.lessons().filter(|l| l.compare.as_deref() == Some(c.id)).map(|l| l.id.as_str()).collect();
+        assert!(!users.is_empty(), "no lesson opens the built-in comparison {}", c.id);
+    }
+    assert!(podlife_lessons::comparisons::all().len() >= 4);
+}
+
+#[test]
 fn the_bundle_the_web_app_fetches_reads_the_same() {
     let files: std::collections::BTreeMap<&str, &str> = podlife_lessons::course_files().iter().copied().collect();
     let json = serde_json::to_string(&files).expect("strings serialize");

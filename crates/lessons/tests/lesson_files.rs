@@ -74,6 +74,23 @@ fn mistakes_are_named_with_their_place() {
 }
 
 #[test]
+fn a_lesson_names_a_built_in_comparison() {
+    let yaml = format!("{OK}compare: pid1-form\n");
+    let ftl = [("en.ftl", "title = T\nintro = I\ngoal-a = A\ncompare = See both\n"), ("ko.ftl", "title = 티\nintro = 소개\ngoal-a = 가\ncompare = 둘 다 보기\n")];
+    let l = load(&yaml, &ftl).expect("valid");
+    assert_eq!(l.compare.as_deref(), Some("pid1-form"));
+    assert!(l.text_ids().contains(&"compare".to_string()));
+    assert_eq!(load(OK, &[]).expect("valid").compare, None, "optional");
+
+    // An id that is not a built-in comparison names the file, the place and the known ids.
+    let got = load(&format!("{OK}compare: pid1\n"), &ftl).map(|_| ()).unwrap_err();
+    assert_eq!(got, "course/s/l/lesson.yaml:6:1: compare: unknown built-in comparison \"pid1\": expected one of prestop, max-unavailable, startup-probe, pid1-form");
+    // Its invitation is a text in both languages.
+    let got = load(&yaml, &[ftl[0]]).map(|_| ()).unwrap_err();
+    assert_eq!(got, "course/s/l/ko.ftl: missing message compare");
+}
+
+#[test]
 fn a_script_error_names_the_script() {
     let got = load("id: l\nsolution: solution.sh\nsetup: setup.sh\ngoals:\n- id: a\n  check: {object: pod/web, field: status.phase, is: Running}\n", &[("setup.sh", "kubectl apply -f - <<EOF\nkind: Pod\n")]).map(|_| ()).unwrap_err();
     assert!(got.starts_with("course/s/l/setup.sh:1:1: "), "{got}");

@@ -137,6 +137,7 @@ pub fn lesson_info(l: &Lesson) -> LessonInfo {
         questions: l.questions.iter().map(|q| QuestionInfo { id: q.id.clone(), choices: q.choices.iter().map(|c| c.id.clone()).collect(), answer: q.answer.clone() }).collect(),
         solution_commands: l.solution_commands(),
         files: l.files.clone(),
+        compare: l.compare.clone(),
     }
 }
 

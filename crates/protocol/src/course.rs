@@ -77,6 +77,9 @@ pub struct LessonInfo {
     pub solution_commands: Vec<String>,
     /// The editor's starting files.
     pub files: Vec<(String, String)>,
+    /// The built-in comparison the lesson opens (`podlife_stories::comparisons` id; its
+    /// invitation is the text `compare`), from `VERSION` 6.
+    pub compare: Option<String>,
 }
 
 impl LessonInfo {

@@ -246,6 +246,7 @@ fn every_reply_round_trips() {
         questions: vec![QuestionInfo { id: "q".into(), choices: vec!["a".into(), "b".into()], answer: "a".into() }],
         solution_commands: vec!["kubectl apply -f pod.yaml".into()],
         files: files(),
+        compare: Some("pid1-form".into()),
     };
     let course = CourseInfo { texts: texts(), sequences: vec![SequenceInfo { id: "birth".into(), lessons: vec![LessonEntry { id: "first-pod".into(), texts: texts() }] }] };
     let answers = vec![

@@ -147,6 +147,7 @@ lesson-next = Next lesson: { $title }
 lesson-last = That was the last lesson of the course.
 lesson-reset = Reset lesson
 lesson-back = Course map
+lesson-compare = See it side by side: { $title }
 question-label = Predict
 question-step-on = Now step on (→ or Play) and see what the cluster does.
 question-right = You predicted it.

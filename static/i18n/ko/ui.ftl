@@ -147,6 +147,7 @@ lesson-next = 다음 레슨: { $title }
 lesson-last = 코스의 마지막 레슨이었습니다.
 lesson-reset = 레슨 다시 시작
 lesson-back = 코스 목록
+lesson-compare = 두 버전 나란히 보기: { $title }
 question-label = 예측해 보기
 question-step-on = 이제 → 키나 재생으로 한 단계씩 넘기며 클러스터가 어떻게 움직이는지 지켜보세요.
 question-right = 예측이 맞았습니다.

@@ -32,3 +32,8 @@ question-while-loading-explain =
     it with "Container app failed startup probe, will be restarted". A long initialDelaySeconds
     would make the liveness probe wait that long after every start; the startup probe hands over
     as soon as the app answers.
+compare =
+    The comparison starts the same slow app twice from the same start: in A its liveness probe waits
+    out initialDelaySeconds: 20, a guess that is too short; in B a startup probe holds it back. In the
+    outcome table A restarts again and again and its "time to Ready" is never; B is Ready after about a
+    minute with no restart. The kubelet killing A's app is among the reactions only A has.

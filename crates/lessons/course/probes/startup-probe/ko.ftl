@@ -33,3 +33,8 @@ question-while-loading-explain =
     것입니다.
     initialDelaySeconds를 길게 잡으면 컨테이너가 시작될 때마다 liveness 프로브가 그 시간을 꼬박
     기다리지만, startup 프로브는 앱이 응답하는 즉시 liveness 프로브에 검사를 넘깁니다.
+compare =
+    비교를 열면 같은 출발점에서 같은 느린 앱을 두 번 시작합니다. A는 liveness 프로브를
+    initialDelaySeconds: 20만큼 늦추는데, 너무 짧게 잡은 추측입니다. B는 startup 프로브가 liveness
+    프로브를 붙잡아 둡니다. 결과 표에서 A는 재시작을 거듭하며 끝내 Ready가 되지 못하고, B는 재시작
+    없이 1분쯤 뒤 Ready가 됩니다. kubelet이 A의 앱을 죽이는 반응은 A에만 있는 반응 목록에 보입니다.

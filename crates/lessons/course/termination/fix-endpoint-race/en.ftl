@@ -20,3 +20,8 @@ question-failures-explain =
     and by then no node was sending it new connections. The price is 5 s more per pod, and those 5 s
     count against terminationGracePeriodSeconds (30 s by default). The app itself must still finish the
     requests it is serving when the stop signal comes.
+compare =
+    The comparison plays the race twice from the same start: three nginx pods behind Service web,
+    clients on every node, and the same pod deleted at the same moment, without a preStop hook in A
+    and with a 5 s preStop sleep in B. In the outcome table A has failed requests and B none, and
+    "delete to gone" shows what B pays for it: about 5 s more for the pod to leave.

@@ -22,3 +22,8 @@ question-how-soon-explain =
     keeps running with the app as its child, as this image's sh does, while busybox ash and bash
     replace themselves with a single simple command. Do not rely on it: use the exec form, put exec in
     front of the last command of a wrapper script, or run a small init such as tini that forwards signals.
+compare =
+    The comparison runs both forms from the same start and deletes the pod at the same moment:
+    shell form in A, exec form in B. In the outcome table, "delete to gone" is the whole 30 s grace
+    period in A, which ends with SIGKILL and exit code 137, and about a second in B, which exits 0.
+    The SIGKILL is among the reactions only A has.

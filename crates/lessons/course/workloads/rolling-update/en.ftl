@@ -24,3 +24,9 @@ question-first-step-explain =
     5"), then the new one to 3 to fill the eight. From then on each new pod that turned Ready
     let the controller remove one old pod and add one new. The old ReplicaSet is kept at 0
     replicas: it is the revision a rollback returns to.
+compare =
+    The comparison rolls four replicas to a new image twice from the same start: with the default
+    strategy in A, where maxUnavailable 25 % lets one old pod go before its replacement is available,
+    and with maxUnavailable: 0 in B. In the outcome table, "fewest available during it" is 3 in A
+    and 4 in B, and B's rollout takes about twice as long: it only removes an old pod once a
+    new one is available.
