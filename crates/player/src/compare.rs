@@ -141,11 +141,17 @@ impl Pair {
         Ok(pair)
     }
 
-    /// "Compare with a variant": `setup` run on both, `files` as A and as B.
-    pub fn variant(seed: u64, setup: &str, files: Vec<File>) -> Result<Pair, String> {
+    /// "Compare with a variant": `setup` run on both — reading `setup_files`, a lesson's own
+    /// (`kubectl apply -f app.yaml`), logged so a link replays it the same —, then `files`
+    /// as A and as B.
+    pub fn variant(seed: u64, setup: &str, setup_files: Vec<File>, files: Vec<File>) -> Result<Pair, String> {
         check_files(&files)?;
+        check_files(&setup_files)?;
         let mut pair = Pair::new(seed);
         if !setup.trim().is_empty() {
+            if !setup_files.is_empty() {
+                pair.give(PairInput::Files { a: setup_files.clone(), b: setup_files });
+            }
             pair.give(PairInput::Script { text: setup.to_string() });
         }
         pair.set_files(Side::A, files.clone())?;

@@ -414,11 +414,11 @@ impl Host {
                 Err(_) => return Answer::NotFound(id),
             },
             CompareFrom::Variant { files } => {
-                let (seed, setup) = match &self.lesson {
-                    Some(a) => (a.lesson.seed, a.lesson.setup.clone()),
-                    None => (SEED, self.scenario.setup.to_string()),
+                let (seed, setup, setup_files) = match &self.lesson {
+                    Some(a) => (a.lesson.seed, a.lesson.setup.clone(), a.lesson.files.clone()),
+                    None => (SEED, self.scenario.setup.to_string(), Vec::new()),
                 };
-                match Pair::variant(seed, &setup, files) {
+                match Pair::variant(seed, &setup, setup_files, files) {
                     Ok(p) => p,
                     Err(e) => return Answer::Broken(e),
                 }
@@ -618,6 +618,9 @@ impl Host {
         }
         let mut player = Player::new(lesson.seed);
         if !lesson.setup.trim().is_empty() {
+            // The setup reads the lesson's own files (`kubectl apply -f app.yaml`), as
+            // `podlife lesson check` runs it, whatever the learner's editor holds.
+            player.set_files(&lesson.files);
             let _ = player.run_script(&lesson.setup);
         }
         let files = if files.is_empty() { lesson.files.clone() } else { files };
@@ -671,8 +674,6 @@ impl Host {
         let scenario = podlife_lessons::by_id(&saved.scenario).unwrap_or_else(default_scenario);
         self.scenario = scenario;
         let seed = lesson.as_ref().map_or(SEED, |l| l.seed);
-        let mut player = Player::replay(seed, &saved.log);
-        player.seek(saved.position);
         let mut files = pairs(&saved.files);
         if files.is_empty() {
             files = match &lesson {
@@ -683,7 +684,10 @@ impl Host {
         if files.is_empty() {
             files = vec![("pod.yaml".to_string(), String::new())];
         }
-        player.set_files(&files);
+        // The setup read the lesson's own files when the session opened (a story's, none).
+        let setup_files = lesson.as_ref().map_or(&[][..], |l| l.files.as_slice());
+        let mut player = Player::replay_with_files(seed, &saved.log, setup_files, &files);
+        player.seek(saved.position);
         self.fresh(player);
         self.applied = saved.log.iter().any(|e| matches!(e.input, Input::Apply { .. }));
         self.custom = saved.custom;

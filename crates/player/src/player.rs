@@ -213,6 +213,27 @@ impl Player {
         player
     }
 
+    /// `replay` with the editor's files: a first input that is a script (a lesson's setup)
+    /// reads `setup_files`, as it did when the session opened (`Host::open_lesson`); every
+    /// later input, and the player after, reads `files` (the saved editor's: what a console
+    /// `kubectl apply -f` read then is not kept, and they are the best guess).
+    pub fn replay_with_files(seed: u64, log: &[Logged], setup_files: &[(String, String)], files: &[(String, String)]) -> Player {
+        let mut player = Player::new(seed);
+        player.set_files(files);
+        for (i, entry) in log.iter().take(MAX_INPUTS).enumerate() {
+            let setup = i == 0 && matches!(entry.input, Input::Script { .. });
+            if setup {
+                player.set_files(setup_files);
+            }
+            player.seek(entry.at);
+            player.give(entry.input.clone());
+            if setup {
+                player.set_files(files);
+            }
+        }
+        player
+    }
+
     /// Performs one input at the current position.
     pub fn give(&mut self, input: Input) -> Vec<FileResult> {
         match input {

@@ -217,3 +217,45 @@ fn names_are_sent_when_objects_come_or_go() {
     let (_, view) = page.ask(Request::Command { line: "kubectl label pod nginx tier=web".into() });
     assert!(view.expect("a view").names.is_some(), "the timeline changed");
 }
+
+/// A lesson whose setup applies one of its own files (`kubectl apply -f app.yaml`) finds it,
+/// as `podlife lesson check` does — when it opens with the learner's edited files too, and
+/// when the autosave brings the session back.
+#[test]
+fn a_lessons_setup_reads_the_lessons_own_files() {
+    let setup_output = |view: &View| {
+        let console = view.console.clone().expect("the console");
+        assert!(!console.is_empty(), "the setup's commands are in the console");
+        console[0].output.clone()
+    };
+    let mut page = Page::new();
+    page.ask_all(Request::Course { bundle: bundle() });
+    let edited = vec![("app.yaml".to_string(), "# the learner's own\n".to_string())];
+    let (answer, view) = page.ask(Request::OpenLesson { id: "pid1-shell-form".into(), files: edited.clone() });
+    let o = opened(answer);
+    assert_eq!(o.files, edited, "the editor keeps the learner's files");
+    let first = setup_output(&view.expect("a view"));
+    assert_eq!(first, "pod/app created\n", "the setup applied the lesson's app.yaml");
+    let (answer, _) = page.ask(Request::Save { files: o.files.clone(), active_file: 0, lang: Lang::En });
+    let Answer::Saved(Ok(saved)) = answer else { panic!("{answer:?}") };
+    let mut reloaded = Page::new();
+    reloaded.ask_all(Request::Course { bundle: bundle() });
+    let (answer, view) = reloaded.ask(Request::Restore { saved });
+    assert_eq!(opened(answer).files, edited);
+    assert_eq!(setup_output(&view.expect("a view")), first, "the replayed setup read the same file");
+
+    // "Compare with a variant" runs the lesson's setup on both sides with the lesson's files.
+    let compared = |answer: Answer| match answer {
+        Answer::Compared { view, .. } => view,
+        other => panic!("not compared: {other:?}"),
+    };
+    let view = compared(page.ask(Request::CompareOpen { from: podlife_protocol::CompareFrom::Variant { files: edited.clone() } }).0);
+    for side in [&view.a, &view.b] {
+        assert_eq!(side.console.clone().expect("a console")[0].output, first);
+    }
+    let (answer, _) = page.ask(Request::CompareShare);
+    let Answer::Shared(Ok(link)) = answer else { panic!("{answer:?}") };
+    let mut other = Page::new();
+    let view = compared(other.ask(Request::OpenShared { fragment: link }).0);
+    assert_eq!(view.a.console.expect("a console")[0].output, first, "the link replays the setup with the lesson's files");
+}
