@@ -12,7 +12,6 @@ use std::rc::Rc;
 use podlife_ftl::num::Num;
 use podlife_page::compare::{self as logic, Axis};
 use podlife_protocol::{CompareTimeline, CompareTo, CompareView, ConsoleEntry, FileResult, FilesDiff, OnlyIn, OutcomeRow, OutcomeValue, Variant};
-use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::app::{App, EditorFile, Msg};
@@ -723,28 +722,7 @@ fn side_editor(app: &App, ctx: &Context<App>, c: &Compare, side: usize, label: S
             </span>
         }
     });
-    let escaped = refs.escaped.clone();
-    let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
-        let key = e.key();
-        if key == "Enter" && (e.ctrl_key() || e.meta_key()) {
-            e.prevent_default();
-            return Some(Msg::CompareApply);
-        }
-        if key == "Escape" {
-            escaped.set(true);
-            return None;
-        }
-        if key == "Tab" && !escaped.get() && !e.shift_key() && !e.ctrl_key() && !e.alt_key() && !e.meta_key() {
-            e.prevent_default();
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let start = area.selection_start().ok().flatten().unwrap_or(0);
-            let end = area.selection_end().ok().flatten().unwrap_or(start);
-            let _ = area.set_range_text_with_start_and_end_and_mode("  ", start, end, "end");
-            return Some(Msg::CompareEdit(v, area.value()));
-        }
-        escaped.set(false);
-        None
-    });
+    let on_keydown = crate::editor::keydown(link, refs.escaped.clone(), || Msg::CompareApply, move |text| Msg::CompareEdit(v, text));
     let suffix = if side == 0 { "a" } else { "b" };
     let diagnostics: Vec<podlife_protocol::Diagnostic> = c.results[side].iter().filter(|r| r.name == file.name).flat_map(|r| r.diagnostics.clone()).collect();
     let problems = diagnostics.iter().map(|d| html! { <li class="diagnostic">{ t.text_with("diagnostic-at", &[("line", &d.line.to_string()), ("column", &d.column.to_string())]) }{ " " }{ &d.message }</li> });

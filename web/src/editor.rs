@@ -72,28 +72,7 @@ pub fn view(app: &App, ctx: &Context<App>) -> Html {
     });
 
     let on_input = link.callback(Msg::Edit);
-    let escaped = refs.escaped.clone();
-    let on_keydown = link.batch_callback(move |e: KeyboardEvent| {
-        let key = e.key();
-        if key == "Enter" && (e.ctrl_key() || e.meta_key()) {
-            e.prevent_default();
-            return Some(Msg::Apply);
-        }
-        if key == "Escape" {
-            escaped.set(true);
-            return None;
-        }
-        if key == "Tab" && !escaped.get() && !e.shift_key() && !e.ctrl_key() && !e.alt_key() && !e.meta_key() {
-            e.prevent_default();
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let start = area.selection_start().ok().flatten().unwrap_or(0);
-            let end = area.selection_end().ok().flatten().unwrap_or(start);
-            let _ = area.set_range_text_with_start_and_end_and_mode("  ", start, end, "end");
-            return Some(Msg::Edit(area.value()));
-        }
-        escaped.set(false);
-        None
-    });
+    let on_keydown = keydown(link, refs.escaped.clone(), || Msg::Apply, Msg::Edit);
     // Hovering a line with a problem shows kubectl's message.
     let hover_diagnostics = diagnostics.clone();
     let on_mousemove = Callback::from(move |e: MouseEvent| {
@@ -394,6 +373,33 @@ pub fn utf16_offset(text: &str, line: u32, column: u32) -> u32 {
         offset += content.chars().map(char::len_utf16).sum::<usize>() + 1;
     }
     u32::try_from(offset.saturating_sub(1)).unwrap_or(u32::MAX)
+}
+
+/// The editor's keys (here and in the compare view's two editors): Ctrl/⌘+Enter applies, Tab
+/// indents by two spaces, and Escape lets the next Tab leave the editor, so the keyboard alone
+/// can move on.
+pub fn keydown(link: &yew::html::Scope<App>, escaped: Rc<Cell<bool>>, apply: impl Fn() -> Msg + 'static, edit: impl Fn(String) -> Msg + 'static) -> Callback<KeyboardEvent> {
+    link.batch_callback(move |e: KeyboardEvent| {
+        let key = e.key();
+        if key == "Enter" && (e.ctrl_key() || e.meta_key()) {
+            e.prevent_default();
+            return Some(apply());
+        }
+        if key == "Escape" {
+            escaped.set(true);
+            return None;
+        }
+        if key == "Tab" && !escaped.get() && !e.shift_key() && !e.ctrl_key() && !e.alt_key() && !e.meta_key() {
+            e.prevent_default();
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let start = area.selection_start().ok().flatten().unwrap_or(0);
+            let end = area.selection_end().ok().flatten().unwrap_or(start);
+            let _ = area.set_range_text_with_start_and_end_and_mode("  ", start, end, "end");
+            return Some(edit(area.value()));
+        }
+        escaped.set(false);
+        None
+    })
 }
 
 #[cfg(test)]
