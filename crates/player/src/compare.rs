@@ -109,6 +109,8 @@ pub struct Pair {
     logged_files: u64,
     builtin: Option<String>,
     log: Vec<PairLogged>,
+    /// An input came after the log was full (`MAX_INPUTS`): a link would not replay it.
+    log_full: bool,
     /// The aligned time (virtual ms since the script's start).
     ms: u64,
     /// The side whose reaction the cursor reached last.
@@ -129,7 +131,7 @@ impl Pair {
         let mut b = Player::new(seed);
         a.keep_writes();
         b.keep_writes();
-        Pair { seed, a, b, files_a: Vec::new(), files_b: Vec::new(), files_version: 0, logged_files: 0, builtin: None, log: Vec::new(), ms: 0, focus: None, analysis: None }
+        Pair { seed, a, b, files_a: Vec::new(), files_b: Vec::new(), files_version: 0, logged_files: 0, builtin: None, log: Vec::new(), log_full: false, ms: 0, focus: None, analysis: None }
     }
 
     /// A built-in comparison (`podlife_stories::comparisons`), both scripts run; the cursor at
@@ -221,6 +223,14 @@ impl Pair {
         &self.log
     }
 
+    /// The log is complete: every input is in it, so a link replays the comparison exactly.
+    pub fn log_complete(&self) -> Result<(), String> {
+        match self.log_full {
+            true => Err(format!("the comparison has had more than {MAX_INPUTS} inputs; a link would replay only the first {MAX_INPUTS} (open it again to share it)")),
+            false => Ok(()),
+        }
+    }
+
     pub fn files(&self, side: Side) -> &[File] {
         match side {
             Side::A => &self.files_a,
@@ -272,6 +282,8 @@ impl Pair {
         }
         if self.log.len() < MAX_INPUTS {
             self.log.push(PairLogged { at: self.cursor(), input: input.clone() });
+        } else {
+            self.log_full = true;
         }
         match input {
             PairInput::Builtin { id } => {
@@ -618,5 +630,20 @@ mod tests {
         assert!(check_files(&vec![("f".to_string(), String::new()); MAX_VARIANT_FILES + 1]).unwrap_err().contains("at most 32 files"));
         assert!(check_files(&[("f".to_string(), "x".repeat(MAX_VARIANT_BYTES))]).unwrap_err().contains("bytes"));
         assert!(check_files(&[("f".to_string(), "x".repeat(1000))]).is_ok());
+    }
+
+    /// A comparison given more inputs than its log keeps says so when a link is asked for,
+    /// instead of making a link that replays only the first ones.
+    #[test]
+    fn a_full_log_refuses_a_link() {
+        let mut pair = Pair::new(1);
+        for _ in 0..MAX_INPUTS {
+            pair.give(PairInput::Command { line: "kubectl get ns".into() });
+        }
+        assert_eq!(pair.log().len(), MAX_INPUTS);
+        assert!(pair.log_complete().is_ok(), "every input is in the log");
+        pair.give(PairInput::Command { line: "kubectl get ns".into() });
+        assert_eq!(pair.log().len(), MAX_INPUTS);
+        assert!(pair.log_complete().unwrap_err().contains("more than 500 inputs"));
     }
 }

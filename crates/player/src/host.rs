@@ -488,6 +488,9 @@ impl Host {
                 CompareTo::Positions { a, b } => c.pair.seek_positions(a, b),
             },
             Request::CompareShare => {
+                if let Err(e) = c.pair.log_complete() {
+                    return Answer::Shared(Err(e));
+                }
                 let shared = SharedCompare {
                     scenario: self.scenario.id.to_string(),
                     a: editor_files(c.pair.files(podlife_compare::Side::A)),
