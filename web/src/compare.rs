@@ -30,24 +30,11 @@ const TOP: f64 = 6.0;
 /// drawn as one shape.
 const MARKS_LABELLED: usize = 200;
 
-/// A built-in comparison's words (`podlife_stories::comparisons`, its `en.ftl` / `ko.ftl`).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Words {
-    pub title: String,
-    pub intro: String,
-    pub a: String,
-    pub b: String,
-    pub expect: String,
-}
+pub use podlife_stories::comparisons::Words;
 
 /// The words of built-in comparison `id` in `lang` (`en` or `ko`).
 pub fn words(id: &str, lang: &str) -> Option<Words> {
-    let c = podlife_stories::comparisons::by_id(id)?;
-    let resource = podlife_ftl::parse(c.words(lang)?);
-    let get = |name: &str| {
-        resource.messages.iter().find(|m| m.id == name).map(|m| m.value.format(&|_| None, |_| "other", &mut Vec::new())).unwrap_or_default()
-    };
-    Some(Words { title: get("title"), intro: get("intro"), a: get("a"), b: get("b"), expect: get("expect") })
+    podlife_stories::comparisons::texts(podlife_stories::comparisons::by_id(id)?, lang).ok()
 }
 
 /// The drawing of both lanes, made once per pair of timelines.

@@ -1,39 +1,10 @@
 //! The built-in comparisons (`podlife_stories::comparisons`) and their words.
 
-pub use podlife_stories::comparisons::{Comparison as Builtin, MESSAGES, all, by_id};
+pub use podlife_stories::comparisons::{Comparison as Builtin, MESSAGES, Words, all, by_id};
 
-/// A comparison's words in one language, each trimmed (`comparisons/<id>/<lang>.ftl`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Words {
-    pub title: String,
-    /// What happens in the two variants and why.
-    pub intro: String,
-    /// Variant A's label.
-    pub a: String,
-    /// Variant B's label.
-    pub b: String,
-    /// The outcome the comparison shows.
-    pub expect: String,
-}
-
-/// The words of `builtin` in `lang` (`en` or `ko`); an error names what is missing or
-/// unreadable.
+/// The words of `builtin` in `lang` (`podlife_stories::comparisons::texts`).
 pub fn words(builtin: &Builtin, lang: &str) -> Result<Words, String> {
-    let source = builtin.words(lang).ok_or_else(|| format!("no words in {lang:?} (en or ko)"))?;
-    let resource = podlife_ftl::parse(source);
-    if let Some(e) = resource.errors.first() {
-        return Err(format!("{}/{lang}.ftl: {e}", builtin.id));
-    }
-    let get = |id: &str| -> Result<String, String> {
-        let m = resource.messages.iter().find(|m| m.id == id).ok_or_else(|| format!("{}/{lang}.ftl has no message {id}", builtin.id))?;
-        let mut problems = Vec::new();
-        let text = m.value.format(&|_| None, |_| "other", &mut problems);
-        match problems.first() {
-            Some(p) => Err(format!("{}/{lang}.ftl: message {id}: {p}", builtin.id)),
-            None => Ok(text.trim().to_string()),
-        }
-    };
-    Ok(Words { title: get("title")?, intro: get("intro")?, a: get("a")?, b: get("b")?, expect: get("expect")? })
+    podlife_stories::comparisons::texts(builtin, lang)
 }
 
 #[cfg(test)]

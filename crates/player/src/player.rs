@@ -205,12 +205,7 @@ impl Player {
 
     /// A player rebuilt from a log: the same inputs at the same positions.
     pub fn replay(seed: u64, log: &[Logged]) -> Player {
-        let mut player = Player::new(seed);
-        for entry in log.iter().take(MAX_INPUTS) {
-            player.seek(entry.at);
-            player.give(entry.input.clone());
-        }
-        player
+        Player::replay_with_files(seed, log, &[], &[])
     }
 
     /// `replay` with the editor's files: a first input that is a script (a lesson's setup)

@@ -37,6 +37,41 @@ impl Comparison {
 /// The messages every comparison's `en.ftl` and `ko.ftl` hold.
 pub const MESSAGES: [&str; 5] = ["title", "intro", "a", "b", "expect"];
 
+/// A comparison's words in one language, each trimmed (`comparisons/<id>/<lang>.ftl`): the
+/// CLI's and the page's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Words {
+    pub title: String,
+    /// What happens in the two variants and why.
+    pub intro: String,
+    /// Variant A's label.
+    pub a: String,
+    /// Variant B's label.
+    pub b: String,
+    /// The outcome the comparison shows.
+    pub expect: String,
+}
+
+/// The words of `comparison` in `lang` (`en` or `ko`); an error names what is missing or
+/// unreadable.
+pub fn texts(comparison: &Comparison, lang: &str) -> Result<Words, String> {
+    let source = comparison.words(lang).ok_or_else(|| format!("no words in {lang:?} (en or ko)"))?;
+    let resource = podlife_ftl::parse(source);
+    if let Some(e) = resource.errors.first() {
+        return Err(format!("{}/{lang}.ftl: {e}", comparison.id));
+    }
+    let get = |id: &str| -> Result<String, String> {
+        let m = resource.messages.iter().find(|m| m.id == id).ok_or_else(|| format!("{}/{lang}.ftl has no message {id}", comparison.id))?;
+        let mut problems = Vec::new();
+        let text = m.value.format(&|_| None, |_| "other", &mut problems);
+        match problems.first() {
+            Some(p) => Err(format!("{}/{lang}.ftl: message {id}: {p}", comparison.id)),
+            None => Ok(text.trim().to_string()),
+        }
+    };
+    Ok(Words { title: get("title")?, intro: get("intro")?, a: get("a")?, b: get("b")?, expect: get("expect")? })
+}
+
 macro_rules! comparisons {
     ($($id:literal),+ $(,)?) => {
         static COMPARISONS: &[Comparison] = &[$(

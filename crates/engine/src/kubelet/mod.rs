@@ -953,7 +953,7 @@ impl Kubelet {
                 // (`WaitForAttachAndMount`); a missing ConfigMap or Secret holds the pod.
                 if let Some(msg) = self.mount_volumes(cx, &pod) {
                     self.event(cx, &pod, None, "Warning", "FailedMount", &msg);
-                    self.fail(uid, None);
+                    self.fail(uid);
                     return self.complete_work(cx, uid);
                 }
                 let attempt = cx.node().machine(node).map_or(0, |m| m.runtime.sandboxes.values().filter(|s| s.pod_uid == uid).count() as u32);
@@ -967,7 +967,7 @@ impl Kubelet {
                     Ok(_) => delay = cx.rng().between(SANDBOX_MS.0, SANDBOX_MS.1),
                     Err(e) => {
                         self.event(cx, &pod, None, "Warning", "FailedCreatePodSandBox", &format!("Failed to create pod sandbox: {e}"));
-                        self.fail(uid, None);
+                        self.fail(uid);
                         return self.complete_work(cx, uid);
                     }
                 }
@@ -1181,13 +1181,11 @@ impl Kubelet {
         }
     }
 
-    fn fail(&mut self, uid: &str, backoff_until: Option<Time>) {
+    /// The sync failed: `completeWork` retries it after `backOffPeriod` (or at a back-off's end).
+    fn fail(&mut self, uid: &str) {
         self.repeat_watch_failure(uid, None);
         if let Some(w) = self.workers.get_mut(uid) {
             w.failed = true;
-        }
-        if let Some(t) = backoff_until {
-            self.back_off_until(uid, t);
         }
     }
 
@@ -1205,7 +1203,7 @@ impl Kubelet {
             w.facts.start_failures.insert(container.to_string(), (reason.to_string(), message.to_string()));
         }
         self.repeat_watch_failure(uid, Some(reason));
-        self.fail(uid, None);
+        self.fail(uid);
     }
 
     /// `doBackOff`, then `EnsureImageExists`. Ok(Some(ms)) when a pull was started (the

@@ -11,12 +11,15 @@
 //! (`CreateContainerConfigError`): each sync GETs the same objects, finds the same one
 //! missing, and records the same `Failed` event.
 //!
+//! A container waiting out a crash-loop back-off is synced at most a minute apart until the
+//! back-off ends: until then each sync records the same `BackOff` event and nothing else.
+//!
 //! Such a sync is observed, not predicted: from its start to `completeWork` the worker watches
-//! what it did (`SyncWatch`). A sync that failed only on images, wrote nothing, queued nothing
-//! but its own steps, drew nothing from the RNG, ended at the instant it began and had all its
+//! what it did (`SyncWatch`). A sync that failed only for such reasons, wrote nothing, queued
+//! nothing but its own steps, drew nothing from the RNG, ended at the instant it began and had all its
 //! events dropped marks the worker `Repeating` with the pod's epoch. While the epoch holds,
-//! the next syncs would do the same until the first of: a pull back-off ends, an event's spam
-//! bucket refills a token. A quiet stretch up to there replays the skipped syncs cheaply —
+//! the next syncs would do the same until the first of: a pull or crash back-off ends, an
+//! object the sync read changes, an event's spam bucket refills a token. A quiet stretch up to there replays the skipped syncs cheaply —
 //! their events are recorded (counts and spam buckets move as they would), their jitter is
 //! drawn — instead of running them reaction by reaction.
 
@@ -36,7 +39,7 @@ pub struct SyncWatch {
     seq: u64,
     own_tasks: u64,
     rng: crate::rng::Rng,
-    /// Failures, and those of them that were an image's.
+    /// Failures, and those of them for a reason a repeat meets again (`repeating_reason`).
     failures: u32,
     repeating_failures: u32,
     /// The events the sync recorded, all dropped by the spam filter.
@@ -45,8 +48,6 @@ pub struct SyncWatch {
     images: Vec<(Option<String>, ImageRef)>,
     /// The objects the sync read, with the `resourceVersion` each had (None: absent).
     reads: Vec<Read>,
-    /// A container waited for its crash-loop back-off (the sync's `backoff_until`).
-    crash_back_off: bool,
     /// Something happened that a repeat would not do again.
     spoiled: bool,
 }
@@ -181,7 +182,7 @@ impl Kubelet {
         let (now, rng) = (cx.now(), cx.rng().clone());
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) {
             w.repeating = None;
-            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, repeating_failures: 0, notes: Vec::new(), images: Vec::new(), reads: Vec::new(), crash_back_off: false, spoiled: false });
+            w.watch = Some(SyncWatch { started: now, revision, seq, own_tasks: 0, rng, failures: 0, repeating_failures: 0, notes: Vec::new(), images: Vec::new(), reads: Vec::new(), spoiled: false });
         }
     }
 
@@ -209,10 +210,7 @@ impl Kubelet {
         if let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w).and_then(PodWorker::watching) {
             match reason {
                 None => w.failures += 1,
-                Some(r) if repeating_reason(r) => {
-                    w.repeating_failures += 1;
-                    w.crash_back_off |= r == "CrashLoopBackOff";
-                }
+                Some(r) if repeating_reason(r) => w.repeating_failures += 1,
                 Some(_) => {}
             }
         }
@@ -244,9 +242,10 @@ impl Kubelet {
         let rng = cx.rng().clone();
         let Some(w) = self.workers.get_mut(uid).map(|w| &mut **w) else { return };
         let Some(watch) = w.watch.take() else { return };
+        // (A sync's `backoff_until` is set only by a crash-loop back-off, which is a repeating
+        // failure: it needs no check of its own.)
         let repeats = !watch.spoiled
             && w.failed
-            && (w.backoff_until.is_none() || watch.crash_back_off)
             && !w.pending
             && watch.failures > 0
             && watch.failures == watch.repeating_failures
