@@ -468,10 +468,11 @@ impl Pair {
     /// The comparison of what both players hold (recomputed when either timeline changed).
     pub fn analysis(&mut self) -> &Analysis {
         let key = self.analysis_key();
-        if self.analysis.as_ref().map(|(k, _)| *k) != Some(key) {
-            self.analysis = Some((key, analyse(&self.a, &self.b)));
+        if self.analysis.as_ref().is_some_and(|(k, _)| *k != key) {
+            self.analysis = None;
         }
-        &self.analysis.as_ref().expect("just computed").1
+        let (a, b) = (&self.a, &self.b);
+        &self.analysis.get_or_insert_with(|| (key, analyse(a, b))).1
     }
 
     /// The timeline versions the analysis is for (changes whenever it may).
