@@ -78,6 +78,16 @@ impl<K, V> VecMap<K, V> {
         VecMap { entries: Vec::new() }
     }
 
+    /// The map of `entries`, already in ascending key order without repeats (checked in
+    /// debug builds): one that grows large is built without an insert per entry.
+    pub fn from_sorted(entries: Vec<(K, V)>) -> Self
+    where
+        K: Ord,
+    {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        VecMap { entries }
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -27,6 +27,7 @@ pub mod resourcequota_validation;
 pub mod patch;
 pub mod rbac;
 pub mod status;
+mod status_patch;
 pub mod probe_validation;
 pub mod validation;
 pub mod warnings;
@@ -306,22 +307,7 @@ impl Engine {
         let cannot = |e: String| Status::bad_request(format!("{} in version \"{}\" cannot be handled as a {}: {e}", rt.kind, rt.version, rt.kind));
         let mut decoded = match decode_strict(rt, body) {
             Ok(v) => v,
-            Err(e) => {
-                let (message, paths) = match &e {
-                    DecodeError::WrongType { message, .. } => (message.clone(), e.paths()),
-                    DecodeError::UnknownFields(paths) => (
-                        format!("strict decoding error: {}", paths.iter().map(|p| format!("unknown field \"{p}\"")).collect::<Vec<_>>().join(", ")),
-                        paths.clone(),
-                    ),
-                };
-                let mut status = cannot(message);
-                status.causes = paths
-                    .into_iter()
-                    .map(|p| status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: p })
-                    .collect();
-                self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
-                return Err(status);
-            }
+            Err(e) => return Err(self.decode_failed(rt, &e, object)),
         };
         if let Err((path, message)) = crate::quantities::check(rt.kind, &mut decoded) {
             let mut status = cannot(message);
@@ -339,6 +325,25 @@ impl Engine {
         let changes = before.map(|b| diff(&b, &defaulted)).unwrap_or_default();
         self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("fieldValidation".to_string(), json!("Strict"))]), changes);
         Ok(defaulted)
+    }
+
+    /// A strict decode's failure as the handler answers it (a BadRequest naming the fields),
+    /// traced as the decode's reaction.
+    fn decode_failed(&mut self, rt: &ResourceType, e: &DecodeError, object: Option<ObjectRef>) -> Status {
+        let (message, paths) = match e {
+            DecodeError::WrongType { message, .. } => (message.clone(), e.paths()),
+            DecodeError::UnknownFields(paths) => (
+                format!("strict decoding error: {}", paths.iter().map(|p| format!("unknown field \"{p}\"")).collect::<Vec<_>>().join(", ")),
+                paths.clone(),
+            ),
+        };
+        let mut status = Status::bad_request(format!("{} in version \"{}\" cannot be handled as a {}: {message}", rt.kind, rt.version, rt.kind));
+        status.causes = paths
+            .into_iter()
+            .map(|p| status::Cause { reason: "FieldValueInvalid".into(), message: String::new(), field: p })
+            .collect();
+        self.apiserver_trace(Action::Decode, object, crate::sort::map_of([("error".to_string(), json!(status.message))]), vec![]);
+        status
     }
 
     fn create(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
@@ -492,9 +497,22 @@ impl Engine {
         if let Some(rt) = ResourceType::by_plural(&key.group, &key.resource) {
             podlife_model::decode::omit_empty(rt, obj);
         }
-        let etcd_path = key.etcd_path();
         self.event_ttl_after_write(&key);
         let event = self.store.put_value(key, obj);
+        self.committed(event, object)
+    }
+
+    /// `store_write` of an object already in its stored form: a writer that changed one
+    /// field of the stored copy (`Obj::insert_at`) need not go through JSON.
+    pub(crate) fn store_write_obj(&mut self, key: ObjectKey, obj: crate::Obj, object: Option<ObjectRef>) -> std::sync::Arc<crate::Obj> {
+        self.event_ttl_after_write(&key);
+        let event = self.store.put_obj(key, obj);
+        self.committed(event, object)
+    }
+
+    /// etcd's reaction to a write and the watch cache's broadcast of it.
+    fn committed(&mut self, event: crate::store::WatchEvent, object: Option<ObjectRef>) -> std::sync::Arc<crate::Obj> {
+        let etcd_path = event.key.etcd_path();
         let rv = event.revision;
         let op = if event.event_type == crate::store::EventType::Added { "create" } else { "update" };
         self.record(ComponentRef::control_plane(ETCD), Action::Etcd, object.clone(), crate::sort::map_of([
@@ -1030,6 +1048,9 @@ impl Engine {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
         let key = ObjectKey::new(rt, req.namespace.as_deref(), &name);
+        if let Some(served) = self.patch_pod_status(req, &key, object.clone()) {
+            return served;
+        }
         let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };

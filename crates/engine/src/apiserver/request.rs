@@ -82,6 +82,10 @@ pub struct Request {
     pub preconditions: Option<Preconditions>,
     /// For patches: the body's Content-Type.
     pub patch_type: patch::PatchType,
+    /// Not on the wire: the caller reads only whether the request succeeded, so a write it
+    /// sends may answer `null` instead of a copy of the stored object (the kubelet's status
+    /// writes, which for a pod with 1,000 containers would copy it whole each time).
+    pub answer_unread: bool,
 }
 
 /// `metav1.Preconditions`.
@@ -111,6 +115,7 @@ impl Request {
             propagation_policy: None,
             preconditions: None,
             patch_type: patch::PatchType::Merge,
+            answer_unread: false,
         }
     }
 

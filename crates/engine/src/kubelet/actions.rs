@@ -105,7 +105,12 @@ impl Kubelet {
         // after a new sandbox (a reboot, a lost pause container) every container starts again,
         // init containers first. (id, state, exit code).
         let active = rt.ready_sandbox(uid).map(|s| s.id.clone());
-        let newest = |name: &str| rt.pod_containers(uid).into_iter().find(|c| c.name == name && Some(&c.sandbox_id) == active.as_ref());
+        // Indexed by name once (a pod may have 1,000 init containers); the stable sort keeps
+        // each name's newest instance first.
+        let mut by_name: Vec<&crate::containerd::Container> = rt.pod_containers(uid).into_iter().filter(|c| Some(&c.sandbox_id) == active.as_ref()).collect();
+        by_name.sort_by(|a, b| a.name.cmp(&b.name));
+        by_name.dedup_by(|later, earlier| later.name == earlier.name);
+        let newest = |name: &str| by_name.binary_search_by(|c| c.name.as_str().cmp(name)).ok().map(|i| by_name[i]);
         let latest = |name: &str| newest(name).map(|c| (c.id.clone(), c.state, c.exit_code));
         let image_of = |name: &str| newest(name).map(|c| c.image.clone()).unwrap_or_default();
         let worker = self.workers.get(uid);

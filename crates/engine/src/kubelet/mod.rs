@@ -240,7 +240,7 @@ pub struct PodWorker {
     /// The container id made by `Create`, for the following `Start`.
     pub created: VecMap<String, String>,
     /// The last status this worker patched.
-    pub last_status: Option<Value>,
+    pub last_status: Option<std::sync::Arc<Value>>,
     /// The prober's workers for this pod's containers.
     pub probes: Vec<prober::ProbeWorker>,
     /// Containers whose liveness or startup probe failed: (probe, container id).
@@ -905,14 +905,12 @@ impl Kubelet {
         };
         // The sync's snapshot of the runtime (`podStatus`): a container this sync kills and
         // restarts (a failed liveness or startup probe) is still running in it.
-        let mut sync_exited = VecMap::new();
-        for c in cx.node().machine(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default() {
-            if c.state == ContainerState::Exited
-                && let Some(t) = c.finished_at
-            {
-                sync_exited.entry(c.name.clone()).or_insert(t);
-            }
-        }
+        // (Sorted once, not inserted one by one: a pod may have 1,000 init containers.)
+        let mut exited: Vec<(String, Time)> = cx.node().machine(node).map(|m| m.runtime.pod_containers(uid)).unwrap_or_default().into_iter().filter(|c| c.state == ContainerState::Exited).filter_map(|c| Some((c.name.clone(), c.finished_at?))).collect();
+        // Stable: of a name's instances, the first in the runtime's order is kept.
+        exited.sort_by(|a, b| a.0.cmp(&b.0));
+        exited.dedup_by(|later, earlier| later.0 == earlier.0);
+        let sync_exited = VecMap::from_sorted(exited);
         let idle = ops.is_empty() && phase == "Running" && cx.node().revision() == revision && cx.node().next_seq() == seq;
         let Some(w) = self.workers.get_mut(uid) else { return };
         w.idle_sync = idle;
@@ -942,7 +940,7 @@ impl Kubelet {
         let (ns, name) = (w.namespace.clone(), w.name.clone());
         let pod = cx.node().kubelet_pod(node, &ns, &name).filter(|p| p["metadata"]["uid"] == uid).or_else(|| {
             // A pod gone from the API still has a last known state (its termination).
-            self.workers.get(uid).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": s}))))
+            self.workers.get(uid).and_then(|w| w.last_status.clone()).map(|s| std::sync::Arc::new(resize::pod_obj(&json!({"metadata": {"name": name, "namespace": ns, "uid": uid}, "status": *s}))))
         });
         let Some(pod) = pod else { return };
         let pod = resize::with_allocation_shared(&pod, self.allocation(uid));
@@ -1345,19 +1343,19 @@ impl Kubelet {
     }
 
     /// The status manager: generate the API status and PATCH it when it changed.
-    pub(crate) fn update_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) -> Value {
+    pub(crate) fn update_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) -> std::sync::Arc<Value> {
         self.update_status_with(cx, uid, pod, false)
     }
 
     /// The status of the pod's sync; `finished`: `SyncTerminatedPod`'s last one, which the
     /// status manager's `TerminatePod` makes terminal.
-    fn update_status_with(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, finished: bool) -> Value {
+    fn update_status_with(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, finished: bool) -> std::sync::Arc<Value> {
         let now = cx.now();
         let is_static = finished && cx.node().static_pod(&self.node, uid).is_some();
         let restart_all_gate = cx.feature_enabled("RestartAllContainersOnContainerExits");
-        let Some(m) = cx.node().machine(&self.node) else { return Value::Null };
+        let Some(m) = cx.node().machine(&self.node) else { return std::sync::Arc::new(Value::Null) };
         let sandbox = m.runtime.ready_sandbox(uid).cloned();
-        let Some(w) = self.workers.get_mut(uid) else { return Value::Null };
+        let Some(w) = self.workers.get_mut(uid) else { return std::sync::Arc::new(Value::Null) };
         w.facts.sandbox_ready = sandbox.is_some();
         if let Some(s) = &sandbox {
             w.facts.pod_ip = s.ip.clone();
@@ -1375,12 +1373,23 @@ impl Kubelet {
         if finished {
             status::terminate_pod(pod, &mut status, is_static);
         }
-        self.patch_status(cx, uid, pod, status.clone());
+        let status = std::sync::Arc::new(status);
+        self.patch_status_shared(cx, uid, pod, status.clone());
         status
     }
 
-    pub(crate) fn patch_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, mut status: Value) {
-        let mut old = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or_else(|| pod["status"].to_value());
+    pub(crate) fn patch_status(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, status: Value) {
+        self.patch_status_shared(cx, uid, pod, std::sync::Arc::new(status));
+    }
+
+    /// The status manager's write of `status` (the status manager keeps it as the last one
+    /// sent, shared with the caller).
+    fn patch_status_shared(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot, mut status: std::sync::Arc<Value>) {
+        let last = self.workers.get(uid).and_then(|w| w.last_status.as_deref());
+        let mut old = match last {
+            Some(last) => std::borrow::Cow::Borrowed(last),
+            None => std::borrow::Cow::Owned(pod["status"].to_value()),
+        };
         // A static pod's status goes to its mirror pod (none yet: the status waits).
         let mut api_uid = uid.to_string();
         if cx.node().static_pod(&self.node, uid).is_some() {
@@ -1389,7 +1398,7 @@ impl Kubelet {
             let Some(mirror) = mirror.filter(|m| m["metadata"]["deletionTimestamp"].is_null()) else { return };
             api_uid = mirror["metadata"]["uid"].as_str().unwrap_or_default().to_string();
             if self.workers.get(uid).is_some_and(|w| w.mirror_status_pending) {
-                old = mirror["status"].to_value();
+                old = std::borrow::Cow::Owned(mirror["status"].to_value());
             }
         }
         // `mergePodStatus` (`status_manager.go`): a pod whose containers could still be
@@ -1400,7 +1409,7 @@ impl Kubelet {
         let terminal = |s: &Value| matches!(s["phase"].as_str(), Some("Succeeded" | "Failed"));
         let could_run = self.workers.get(uid).is_some_and(|w| !w.terminated);
         if could_run && terminal(&status) && !terminal(&old)
-            && let Some(s) = status.as_object_mut()
+            && let Some(s) = std::sync::Arc::make_mut(&mut status).as_object_mut()
         {
             for k in ["phase", "reason", "message"] {
                 match old.get(k) {
@@ -1414,6 +1423,7 @@ impl Kubelet {
             }
         }
         if status::same(&old, &status) {
+            drop(old);
             if let Some(w) = self.workers.get_mut(uid) {
                 w.mirror_status_pending = false;
             }
@@ -1442,11 +1452,13 @@ impl Kubelet {
         req.namespace = pod["metadata"]["namespace"].as_str().map(str::to_string);
         req.name = pod["metadata"]["name"].as_str().map(str::to_string);
         req.subresource = Some("status".into());
+        req.answer_unread = true;
+        drop(old);
         req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
         if self.request(cx, req).is_ok()
             && let Some(w) = self.workers.get_mut(uid) {
                 if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
-                    m.static_status.insert(uid.to_string(), status.clone());
+                    m.static_status.insert(uid.to_string(), (*status).clone());
                 }
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;

@@ -270,7 +270,7 @@ impl Kubelet {
         // The container as the status manager knows it: probing starts once the status says
         // Running (so not during postStart), with that instance's id.
         let Some(m) = cx.node().machine(&self.node) else { return };
-        let status = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or(Value::Null);
+        let status = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or_default();
         let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };

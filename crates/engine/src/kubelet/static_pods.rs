@@ -204,7 +204,7 @@ impl Kubelet {
         for (uid, namespace, name) in pending {
             let Some(pod) = cx.node().kubelet_pod(&self.node, &namespace, &name) else { continue };
             let Some(status) = self.workers.get(&uid).and_then(|w| w.last_status.clone()) else { continue };
-            self.patch_status(cx, &uid, &pod, status);
+            self.patch_status_shared(cx, &uid, &pod, status);
         }
     }
 

@@ -554,15 +554,25 @@ fn has_pod_initialized(pod: &Slot) -> bool {
     status["initContainerStatuses"].as_array().and_then(|l| l.last()).is_some_and(|last| exited_ok(&last["lastState"]["terminated"]) || exited_ok(&last["state"]["terminated"]))
 }
 
+/// Whether two statuses say the same, a member that is null counting as absent (compared in
+/// place: a pod with 1,000 container statuses is compared on every sync).
 pub fn same(a: &Value, b: &Value) -> bool {
-    fn strip(v: &Value) -> Value {
-        match v {
-            Value::Object(m) => Value::Object(crate::sort::collect_object(m.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), strip(v))))),
-            Value::Array(a) => Value::Array(a.iter().map(strip).collect()),
-            other => other.clone(),
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            // Both maps in key order, their null members skipped.
+            let mut a = a.iter().filter(|(_, v)| !v.is_null());
+            let mut b = b.iter().filter(|(_, v)| !v.is_null());
+            loop {
+                match (a.next(), b.next()) {
+                    (None, None) => return true,
+                    (Some((ka, va)), Some((kb, vb))) if ka == kb && same(va, vb) => {}
+                    _ => return false,
+                }
+            }
         }
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b)),
+        _ => a == b,
     }
-    a == b || strip(a) == strip(b)
 }
 
 /// `generateAPIPodStatus` for a pod the kubelet runs.
