@@ -541,6 +541,7 @@ impl Engine {
         self.refresh_node_index();
         self.now = self.now.max(next.at);
         self.work.reactions += 1;
+        self.work.units += work::reaction_units(self.store.pods_and_nodes().0);
         let scope = self.quiet_scope(&next.task);
         self.quiet_before(&scope);
         self.run_task(next.task);
@@ -576,6 +577,8 @@ impl Engine {
             work::StopReason::Steps(self.work.steps_per_command.unwrap_or(work::STEPS_PER_COMMAND))
         } else if self.work.reactions_limit.is_some_and(|l| self.work.reactions >= l) {
             work::StopReason::Reactions(self.work.reactions_per_command.unwrap_or_default())
+        } else if self.work.units_limit.is_some_and(|l| self.work.units >= l) {
+            work::StopReason::Work(self.work.units_per_command.unwrap_or(work::UNITS_PER_COMMAND))
         } else {
             return true;
         };
@@ -596,6 +599,7 @@ impl Engine {
         // standing; the entry points that change the cluster void them (`outside_change`).
         self.work.steps_limit = Some(self.work.steps.saturating_add(self.work.steps_per_command.unwrap_or(work::STEPS_PER_COMMAND)));
         self.work.reactions_limit = self.work.reactions_per_command.map(|n| self.work.reactions.saturating_add(n));
+        self.work.units_limit = Some(self.work.units.saturating_add(self.work.units_per_command.unwrap_or(work::UNITS_PER_COMMAND)));
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
             self.work.stopped = None;
             self.work.reported = false;
@@ -608,6 +612,7 @@ impl Engine {
     pub fn end_command(&mut self) {
         self.work.steps_limit = None;
         self.work.reactions_limit = None;
+        self.work.units_limit = None;
         if self.work.stopped.is_some_and(|s| !s.is_final()) {
             self.work.stopped = None;
             self.work.reported = false;
@@ -620,6 +625,12 @@ impl Engine {
     pub fn set_command_budget(&mut self, steps: Option<u64>, reactions: Option<u64>) {
         self.work.steps_per_command = steps;
         self.work.reactions_per_command = reactions;
+    }
+
+    /// A smaller budget of units of work per command than [`work::UNITS_PER_COMMAND`] (a test
+    /// that must reach it quickly). From the next command on.
+    pub fn set_command_units(&mut self, units: Option<u64>) {
+        self.work.units_per_command = units;
     }
 
     /// The work counters: interpreter steps and reactions run so far, the current budget.
@@ -731,7 +742,7 @@ impl Engine {
         if let Some(stop) = self.work.stopped {
             return Err(match stop.reason {
                 work::StopReason::TraceFull(_) => EngineError::TraceFull,
-                work::StopReason::Steps(_) | work::StopReason::Reactions(_) | work::StopReason::Waiting(_) => EngineError::WorkBudget,
+                work::StopReason::Steps(_) | work::StopReason::Reactions(_) | work::StopReason::Work(_) | work::StopReason::Waiting(_) => EngineError::WorkBudget,
             });
         }
         self.now = self.now.max(until);

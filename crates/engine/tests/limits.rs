@@ -41,3 +41,31 @@ fn a_drivers_command_budget_stops_the_command_and_says_why() {
     e.advance_by(1);
     e.end_command();
 }
+
+/// A reaction costs one unit of work, and one more for every 1,000 pods in the cluster: a
+/// Deployment of thousands of replicas reaches its command's budget in fewer reactions, and
+/// the stop says what was spent.
+#[test]
+fn a_larger_cluster_spends_a_commands_work_faster() {
+    use podlife_engine::work::{PODS_PER_EXTRA_UNIT, reaction_units};
+    assert_eq!((reaction_units(0), reaction_units(999), reaction_units(1_000), reaction_units(65_536)), (1, 1, 2, 66));
+    assert_eq!(PODS_PER_EXTRA_UNIT, 1_000);
+    let mut e = Engine::with_default_cluster(1);
+    let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
+    req.namespace = Some("default".into());
+    req.body = Some(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "big"},
+        "spec": {"replicas": 5000, "selector": {"matchLabels": {"app": "big"}},
+            "template": {"metadata": {"labels": {"app": "big"}}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}}}));
+    e.request(req).expect("created");
+    e.set_command_units(Some(40_000));
+    e.begin_command();
+    let (units, reactions) = (e.work().units, e.work().reactions);
+    e.advance_by(30 * 60_000);
+    let stop = e.take_stop().expect("thousands of pods spend 40,000 units within 30 minutes");
+    assert!(stop.message().contains("this command's budget of 40000 units of work is spent (a reaction costs 1, and 1 more for every 1000 pods in the cluster)"), "{}", stop.message());
+    let spent = e.work().units - units;
+    assert!((40_000..40_100).contains(&spent), "{spent}");
+    assert!(e.store().pods_and_nodes().0 > 1_000, "the weight applies past 1,000 pods");
+    assert!(e.work().reactions - reactions < spent, "a reaction cost more than a unit");
+    e.end_command();
+}

@@ -284,3 +284,27 @@ fn garbage_is_an_error() {
     // A variant index past the last.
     assert!(decode::<FromWorker>(&[9, 0, 0, 0]).is_err());
 }
+
+/// Every reason the engine gives for stopping, as the view carries it.
+#[test]
+fn every_stop_reason_round_trips() {
+    let reasons = [
+        StopWhy::TraceFull(1_000_000),
+        StopWhy::Steps(5_000_000),
+        StopWhy::Reactions(20_000),
+        StopWhy::Work { units: 1_000_000, pods_per_extra_unit: 2_000 },
+        StopWhy::Waiting("168h0m0s".into()),
+    ];
+    for why in reasons {
+        let name = match &why {
+            StopWhy::TraceFull(_) => "TraceFull",
+            StopWhy::Steps(_) => "Steps",
+            StopWhy::Reactions(_) => "Reactions",
+            StopWhy::Work { .. } => "Work",
+            StopWhy::Waiting(_) => "Waiting",
+        };
+        let cap = Cap::Engine { reactions: 9, at_ms: 1, why };
+        round_trip(&cap);
+        assert!(!name.is_empty());
+    }
+}
