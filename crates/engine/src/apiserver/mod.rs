@@ -808,6 +808,13 @@ impl Engine {
         let Some(current) = self.store.get(&key).map(crate::Slot::to_value) else {
             return Err(Status::not_found(rt, &name));
         };
+        self.update_from(req, object, key, current)
+    }
+
+    /// An update of the stored object `current` (as JSON) at `key`.
+    fn update_from(&mut self, req: &Request, object: Option<ObjectRef>, key: ObjectKey, current: Value) -> Result<Value, Status> {
+        let rt = req.resource;
+        let name = key.name.clone();
         // Optimistic concurrency: an update that names a resourceVersion must name the
         // current one (`storage.NewConflict` via `GuaranteedUpdate`).
         if let Some(rv) = req.body.as_ref().and_then(|b| b["metadata"]["resourceVersion"].as_str()).filter(|rv| !rv.is_empty())
@@ -1075,7 +1082,7 @@ impl Engine {
         }
         let mut update = req.clone();
         update.body = Some(merged);
-        self.update(&update, object)
+        self.update_from(&update, object, key, current)
     }
 
     /// The generic registry's `Delete` (`staging/src/k8s.io/apiserver/pkg/registry/generic/

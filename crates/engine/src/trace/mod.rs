@@ -508,33 +508,70 @@ pub struct TraceEvent {
 /// item by item; a leaf is any scalar, empty list or empty object.
 pub fn diff(before: &Value, after: &Value) -> Vec<FieldChange> {
     let mut out = Vec::new();
-    diff_into(Some(before), Some(after), String::new(), &mut out);
+    diff_into(Some(before), Some(after), &mut String::new(), &mut out);
     out
 }
 
 /// The differences below one field (`path` is its dotted name).
 pub(crate) fn diff_at(before: Option<&Value>, after: Option<&Value>, path: &str) -> Vec<FieldChange> {
     let mut out = Vec::new();
-    diff_into(before, after, path.to_string(), &mut out);
+    diff_into(before, after, &mut path.to_string(), &mut out);
     out
 }
 
-fn diff_into(before: Option<&Value>, after: Option<&Value>, path: String, out: &mut Vec<FieldChange>) {
+/// Walks both values in key order; a member or item equal on both sides is passed over
+/// without building its path (a write of a large object changes a few fields of it).
+fn diff_into(before: Option<&Value>, after: Option<&Value>, path: &mut String, out: &mut Vec<FieldChange>) {
     match (before, after) {
         (Some(Value::Object(a)), Some(Value::Object(b))) if !a.is_empty() || !b.is_empty() => {
-            let keys: crate::vecmap::VecSet<&String> = crate::vecmap::VecSet::from_iter(a.keys().chain(b.keys()));
-            for k in keys {
-                let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
-                diff_into(a.get(k), b.get(k), p, out);
+            let (mut ia, mut ib) = (a.iter().peekable(), b.iter().peekable());
+            loop {
+                let order = match (ia.peek(), ib.peek()) {
+                    (None, None) => break,
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (Some((ka, _)), Some((kb, _))) => ka.cmp(kb),
+                };
+                let (key, va, vb) = match order {
+                    std::cmp::Ordering::Less => match ia.next() {
+                        Some((k, v)) => (k, Some(v), None),
+                        None => break,
+                    },
+                    std::cmp::Ordering::Greater => match ib.next() {
+                        Some((k, v)) => (k, None, Some(v)),
+                        None => break,
+                    },
+                    std::cmp::Ordering::Equal => match (ia.next(), ib.next()) {
+                        (Some((k, va)), Some((_, vb))) => (k, Some(va), Some(vb)),
+                        _ => break,
+                    },
+                };
+                if va == vb {
+                    continue;
+                }
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                diff_into(va, vb, path, out);
+                path.truncate(len);
             }
         }
         (Some(Value::Array(a)), Some(Value::Array(b))) if !a.is_empty() || !b.is_empty() => {
             for i in 0..a.len().max(b.len()) {
-                diff_into(a.get(i), b.get(i), format!("{path}[{i}]"), out);
+                let (va, vb) = (a.get(i), b.get(i));
+                if va == vb {
+                    continue;
+                }
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                diff_into(va, vb, path, out);
+                path.truncate(len);
             }
         }
         (a, b) if a == b => {}
-        (a, b) => out.push(FieldChange { path, before: a.map(Json::new), after: b.map(Json::new) }),
+        (a, b) => out.push(FieldChange { path: path.clone(), before: a.map(Json::new), after: b.map(Json::new) }),
     }
 }
 
@@ -564,6 +601,41 @@ mod tests {
             totals: vec![7],
         });
         assert_eq!(serde_json::to_string(&score).unwrap(), r#"{"nodes":["a"],"plugins":[{"normalized":[7],"plugin":"ImageLocality","raw":[7],"weight":1}],"totals":[7]}"#);
+    }
+
+    /// The walk that skips equal members gives what a walk of every member gives.
+    #[test]
+    fn diff_skipping_equal_members_finds_every_change() {
+        fn every(before: Option<&Value>, after: Option<&Value>, path: String, out: &mut Vec<(String, Option<Value>, Option<Value>)>) {
+            match (before, after) {
+                (Some(Value::Object(a)), Some(Value::Object(b))) if !a.is_empty() || !b.is_empty() => {
+                    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+                    for k in keys {
+                        every(a.get(k), b.get(k), if path.is_empty() { k.clone() } else { format!("{path}.{k}") }, out);
+                    }
+                }
+                (Some(Value::Array(a)), Some(Value::Array(b))) if !a.is_empty() || !b.is_empty() => {
+                    for i in 0..a.len().max(b.len()) {
+                        every(a.get(i), b.get(i), format!("{path}[{i}]"), out);
+                    }
+                }
+                (a, b) if a == b => {}
+                (a, b) => out.push((path, a.cloned(), b.cloned())),
+            }
+        }
+        let pairs = [
+            (json!({"a": 1, "b": {"c": [1, 2, {"d": 3}]}, "e": {}}), json!({"a": 1, "b": {"c": [1, 5, {"d": 4, "f": null}, 7]}, "g": []})),
+            (json!({"status": {"conditions": [{"type": "Ready", "status": "True"}], "phase": "Running"}}), json!({"status": null})),
+            (json!([{"x": {}}, [], 3]), json!([{"x": {"y": 1}}, [1], "3"])),
+            (json!({"k": {"z": 1, "a": 2}}), json!({"k": {"z": 1, "a": 2}})),
+            (json!({}), json!({"only": {"after": true}})),
+        ];
+        for (a, b) in pairs {
+            let mut expected = Vec::new();
+            every(Some(&a), Some(&b), String::new(), &mut expected);
+            let got: Vec<_> = diff(&a, &b).into_iter().map(|c| (c.path, c.before.map(|j| j.value()), c.after.map(|j| j.value()))).collect();
+            assert_eq!(got, expected, "{a} → {b}");
+        }
     }
 
     #[test]
