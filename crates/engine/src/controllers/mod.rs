@@ -169,7 +169,9 @@ pub(crate) fn of<'a>(cache: &'a crate::components::Cache, group: &'static str, r
 
 /// `podutil.IsPodReady`.
 pub(crate) fn pod_ready(pod: &Slot) -> bool {
-    pod["status"]["conditions"].as_array().into_iter().flatten().any(|c| c["type"] == "Ready" && c["status"] == "True")
+    // Generated field keys: read on every pod of every ReplicaSet sync.
+    use podlife_model::obj::fields::{pod, pod_condition as cond, pod_status};
+    pod[pod::STATUS][pod_status::CONDITIONS].as_array().into_iter().flatten().any(|c| c[cond::TYPE] == "Ready" && c[cond::STATUS] == "True")
 }
 
 /// `system:serviceaccount:kube-system:<name>` with its groups.

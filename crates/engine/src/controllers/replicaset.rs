@@ -10,6 +10,7 @@
 //! terminatingReplicas). Expectations keep it from acting twice before its informer has seen
 //! its own creates and deletes (5 minutes at most).
 
+use podlife_model::obj::fields;
 use crate::Slot;
 use podlife_model::obj::JsonRead;
 use crate::vecmap::{VecMap, VecSet};
@@ -166,11 +167,20 @@ pub(super) fn pod_available(pod: &Slot, min_ready_seconds: u64, now: Time) -> bo
 }
 
 fn terminal(pod: &Slot) -> bool {
-    matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"))
+    matches!(pod[fields::pod::STATUS][fields::pod_status::PHASE].as_str(), Some("Succeeded" | "Failed"))
 }
 
 fn deleting(pod: &Slot) -> bool {
-    pod["metadata"]["deletionTimestamp"].is_string()
+    pod[fields::pod::METADATA][fields::object_meta::DELETION_TIMESTAMP].is_string()
+}
+
+/// `controller_uid` of a stored pod, read with generated field keys (a sync reads it for
+/// every pod of the namespace).
+fn pod_controller_uid<'a>(pod: &'a Slot, kind: &str) -> Option<&'a str> {
+    use fields::owner_reference as r;
+    let refs = pod[fields::pod::METADATA][fields::object_meta::OWNER_REFERENCES].as_array()?;
+    let controller = refs.iter().find(|o| o[r::CONTROLLER] == true)?;
+    (controller[r::KIND] == kind).then_some(controller)?[r::UID].as_str()
 }
 
 /// `controller.IsPodActive`.
@@ -269,8 +279,8 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     // match are released.
     let mut owned: Vec<&Slot> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
-        let matches = selector.as_ref().is_some_and(|s| s.matches(&pod["metadata"]["labels"]));
-        match controller_uid(pod, flavor.kind) {
+        let matches = selector.as_ref().is_some_and(|s| s.matches(&pod[fields::pod::METADATA][fields::object_meta::LABELS]));
+        match pod_controller_uid(pod, flavor.kind) {
             Some(u) if u == uid => {
                 if matches {
                     owned.push(pod);
