@@ -17,7 +17,8 @@ use serde_json::Value;
 
 use crate::cron::{self, Schedule, Zone};
 use super::controller_of;
-use super::job::{Ctl, Note, condition_true, get, is_finished, list_ns};
+use podlife_model::obj::fields;
+use super::job::{Ctl, Note, condition_true, get, list_ns};
 use crate::apiserver::Verb;
 use crate::clock::{EPOCH_UNIX_SECONDS, Time};
 use super::workloads::{Cx, WorkloadControllers};
@@ -162,13 +163,22 @@ fn by_start_time(a: &Slot, b: &Slot) -> std::cmp::Ordering {
     }
 }
 
-/// `getFinishedStatus`.
+/// The name in a Job's controller reference (`metav1.GetControllerOf`).
+fn controller_name(job: &Slot) -> Option<&str> {
+    use fields::owner_reference as r;
+    let refs = job[fields::job::METADATA][fields::object_meta::OWNER_REFERENCES].as_array()?;
+    refs.iter().find(|o| o[r::CONTROLLER] == true)?[r::NAME].as_str()
+}
+
+/// `getFinishedStatus`. (Generated field keys here and below: a sync reads every Job the
+/// CronJob ever kept, and a CronJob with history limits of a million keeps a day's 1,440.)
 fn finished_type(job: &Slot) -> Option<&'static str> {
-    job["status"]["conditions"].as_array().into_iter().flatten().find_map(|c| {
-        if c["status"] != "True" {
+    use fields::job_condition as c;
+    job[fields::job::STATUS][fields::job_status::CONDITIONS].as_array().into_iter().flatten().find_map(|cond| {
+        if cond[c::STATUS] != "True" {
             return None;
         }
-        match c["type"].as_str() {
+        match cond[c::TYPE].as_str() {
             Some("Complete") => Some("Complete"),
             Some("Failed") => Some("Failed"),
             _ => None,
@@ -225,7 +235,7 @@ impl WorkloadControllers {
         }
         let cache = cx.cache();
         // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob.
-        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r["name"] == name)).cloned().collect();
+        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_name(j) == Some(name)).cloned().collect();
         let mut cj: Value = (*cj_arc).to_value();
         let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, &jobs);
         let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, &jobs);
@@ -254,9 +264,10 @@ impl WorkloadControllers {
             return false;
         }
         let mut update = false;
+        let finished: Vec<(Option<&'static str>, &Slot)> = jobs.iter().map(|j| (finished_type(j), j.root())).collect();
         for (kind, limit) in [("Complete", succ_limit), ("Failed", fail_limit)] {
             let Some(limit) = limit else { continue };
-            let mut list: Vec<&Slot> = jobs.iter().map(|j| j.root()).filter(|j| finished_type(j) == Some(kind)).collect();
+            let mut list: Vec<&Slot> = finished.iter().filter(|(t, _)| *t == Some(kind)).map(|(_, j)| *j).collect();
             let n = list.len() as i64 - limit;
             if n <= 0 {
                 continue;
@@ -276,30 +287,34 @@ impl WorkloadControllers {
         let now = cx.now();
         let mut update = false;
         let ns = s(&cj["metadata"]["namespace"]).to_string();
+        // The last success as upstream holds it, parsed once (a `*metav1.Time`).
+        let mut last_success = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
         for j in jobs {
-            let juid = s(&j["metadata"]["uid"]);
+            let juid = s(&j[fields::job::METADATA][fields::object_meta::UID]);
             let found = in_active(cj, juid);
-            if !found && !is_finished(j) {
+            let finished = finished_type(j);
+            if !found && finished.is_none() {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
                 if let Ok(Response::Object(fresh)) = self.cj_request(cx, Verb::Get, "cronjobs", &ns, s(&cj["metadata"]["name"]).to_string().as_str(), Value::Null)
                     && in_active(&fresh, juid)
                 {
                     *cj = fresh;
+                    last_success = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
                     continue;
                 }
                 self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, true, "UnexpectedJob", format!("Saw a job that the controller did not create or forgot: {}", s(&j["metadata"]["name"]))));
-            } else if let Some(kind) = finished_type(j) {
+            } else if let Some(kind) = finished {
                 if found {
                     remove_active(cj, juid);
                     self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SawCompletedJob", format!("Saw completed job: {}, condition: {kind}", s(&j["metadata"]["name"]))));
                     update = true;
                 }
                 if condition_true((j).slot(), "Complete") {
-                    let done = j["status"]["completionTime"].as_str().and_then(Time::from_rfc3339);
-                    let last = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
-                    if last.is_none() || done.is_some_and(|d| Some(d) > last) {
+                    let done = j[fields::job::STATUS][fields::job_status::COMPLETION_TIME].as_str().and_then(Time::from_rfc3339);
+                    if last_success.is_none() || done.is_some_and(|d| Some(d) > last_success) {
                         cj["status"]["lastSuccessfulTime"] = j["status"]["completionTime"].to_value();
+                        last_success = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
                         update = true;
                     }
                 }
