@@ -145,6 +145,10 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if targets.is_empty() {
         return out.err("error: resource(s) were provided, but no name was specified\n");
     }
+    // One deadline for the whole command: `RunWait` (`pkg/cmd/wait/wait.go`) makes one context
+    // with the timeout, and every target waits within it; a target reached after it has passed
+    // times out at once.
+    let started = ctx.engine.now();
     for (rt, name) in targets {
         let exists = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(&namespace) } else { None }, &name)).is_some();
         if !exists && !matches!(wait, Wait::Delete) {
@@ -152,8 +156,25 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             continue;
         }
         let ns = namespace.clone();
-        let met = ctx.engine.wait_while(|e| !holds(e, rt, &ns, &name, &wait), timeout_ms);
         let singular = podlife_engine::gostrings::to_lower(rt.kind);
+        if timeout_ms == 0 {
+            // `--timeout=0` checks once, without a watch (`getObjAndCheckCondition`, `IsDeleted`).
+            if holds(ctx.engine, rt, &ns, &name, &wait) {
+                if exists {
+                    out.out(&format!("{singular}/{name} condition met\n"));
+                }
+            } else {
+                out.err(&format!("error: condition not met for {}/{name}\n", rt.plural));
+            }
+            continue;
+        }
+        let elapsed = ctx.engine.now().millis().saturating_sub(started.millis());
+        let remaining = timeout_ms.saturating_sub(elapsed);
+        if remaining == 0 {
+            out.err(&format!("error: timed out waiting for the condition on {}/{name}\n", rt.plural));
+            continue;
+        }
+        let met = ctx.engine.wait_while(|e| !holds(e, rt, &ns, &name, &wait), remaining);
         if met {
             match wait {
                 Wait::Delete if !exists => {}
