@@ -68,14 +68,14 @@ impl Engine {
         if merged == current {
             return Some(Ok(if req.answer_unread { Value::Null } else { stored.to_value() }));
         }
-        let decoded = match decode_strict(rt, &merged) {
+        let mut decoded = match decode_strict(rt, &merged) {
             Ok(v) => v,
             Err(e) => return Some(Err(self.decode_failed(rt, &e, object))),
         };
         self.apiserver_trace(Action::Decode, object.clone(), crate::sort::map_of([("fieldValidation".to_string(), json!("Strict"))]), vec![]);
         // `podStatusStrategy.PrepareForUpdate`: the stored pod with the new status (a patch
         // that removed it leaves `status: null`, as the general path's assignment does).
-        let mut updated = status_only(Some(decoded.get("status").cloned().unwrap_or(Value::Null)));
+        let mut updated = status_only(Some(decoded.get_mut("status").map(Value::take).unwrap_or(Value::Null)));
         let changes = self.traced_diff(object.as_ref(), &current, &updated);
         self.apiserver_trace(Action::Validation, object.clone(), crate::sort::map_of([("subresource".to_string(), json!("status"))]), changes);
         omit_empty(rt, &mut updated);

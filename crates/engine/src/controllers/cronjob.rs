@@ -163,13 +163,6 @@ fn by_start_time(a: &Slot, b: &Slot) -> std::cmp::Ordering {
     }
 }
 
-/// The name in a Job's controller reference (`metav1.GetControllerOf`).
-fn controller_name(job: &Slot) -> Option<&str> {
-    use fields::owner_reference as r;
-    let refs = job[fields::job::METADATA][fields::object_meta::OWNER_REFERENCES].as_array()?;
-    refs.iter().find(|o| o[r::CONTROLLER] == true)?[r::NAME].as_str()
-}
-
 /// `getFinishedStatus`. (Generated field keys here and below: a sync reads every Job the
 /// CronJob ever kept, and a CronJob with history limits of a million keeps a day's 1,440.)
 fn finished_type(job: &Slot) -> Option<&'static str> {
@@ -235,7 +228,7 @@ impl WorkloadControllers {
         }
         let cache = cx.cache();
         // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob.
-        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_name(j) == Some(name)).cloned().collect();
+        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r[fields::owner_reference::NAME] == name)).cloned().collect();
         let mut cj: Value = (*cj_arc).to_value();
         let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, &jobs);
         let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, &jobs);
@@ -314,7 +307,7 @@ impl WorkloadControllers {
                     let done = j[fields::job::STATUS][fields::job_status::COMPLETION_TIME].as_str().and_then(Time::from_rfc3339);
                     if last_success.is_none() || done.is_some_and(|d| Some(d) > last_success) {
                         cj["status"]["lastSuccessfulTime"] = j["status"]["completionTime"].to_value();
-                        last_success = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
+                        last_success = done;
                         update = true;
                     }
                 }

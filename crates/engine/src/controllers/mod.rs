@@ -181,7 +181,10 @@ pub fn controller_identity(service_account: &str) -> UserInfo {
 
 /// `metav1.GetControllerOf`: the owner reference marked `controller: true`.
 pub(crate) fn controller_of(obj: &Slot) -> Option<&Slot> {
-    obj["metadata"]["ownerReferences"].as_array()?.iter().find(|r| r["controller"] == true)
+    // Generated field keys past `metadata` (every kind's is an ObjectMeta): the ReplicaSet and
+    // CronJob syncs ask this of every pod or Job of the namespace.
+    use podlife_model::obj::fields::{object_meta, owner_reference};
+    obj["metadata"][object_meta::OWNER_REFERENCES].as_array()?.iter().find(|r| r[owner_reference::CONTROLLER] == true)
 }
 
 /// An object without a controller (`controller_ref_manager.go`'s orphans).

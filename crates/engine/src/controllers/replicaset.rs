@@ -174,14 +174,6 @@ fn deleting(pod: &Slot) -> bool {
     pod[fields::pod::METADATA][fields::object_meta::DELETION_TIMESTAMP].is_string()
 }
 
-/// `controller_uid` of a stored pod, read with generated field keys (a sync reads it for
-/// every pod of the namespace).
-fn pod_controller_uid<'a>(pod: &'a Slot, kind: &str) -> Option<&'a str> {
-    use fields::owner_reference as r;
-    let refs = pod[fields::pod::METADATA][fields::object_meta::OWNER_REFERENCES].as_array()?;
-    let controller = refs.iter().find(|o| o[r::CONTROLLER] == true)?;
-    (controller[r::KIND] == kind).then_some(controller)?[r::UID].as_str()
-}
 
 /// `controller.IsPodActive`.
 pub(super) fn active(pod: &Slot) -> bool {
@@ -280,7 +272,8 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     let mut owned: Vec<&Slot> = Vec::new();
     for pod in super::of(cache, "", "pods", ns) {
         let matches = selector.as_ref().is_some_and(|s| s.matches(&pod[fields::pod::METADATA][fields::object_meta::LABELS]));
-        match pod_controller_uid(pod, flavor.kind) {
+        let controller = super::controller_of(pod).filter(|r| r[fields::owner_reference::KIND] == flavor.kind);
+        match controller.and_then(|r| r[fields::owner_reference::UID].as_str()) {
             Some(u) if u == uid => {
                 if matches {
                     owned.push(pod);
