@@ -242,14 +242,12 @@ fn service_event(cache: &crate::components::Cache, ns: &str, name: &str) -> Opti
 }
 
 fn namespace_active(cache: &crate::components::Cache, ns: &str) -> bool {
-    cache
-        .iter()
-        .find(|(k, _)| k.resource == "namespaces" && k.name == ns)
-        .is_some_and(|(_, v)| v["metadata"]["deletionTimestamp"].is_null() && v["status"]["phase"] != "Terminating")
+    crate::components::cached_one(cache, "", "namespaces", "", ns).is_some_and(|v| v["metadata"]["deletionTimestamp"].is_null() && v["status"]["phase"] != "Terminating")
 }
 
-fn exists(cache: &crate::components::Cache, resource: &str, ns: &str, name: &str) -> bool {
-    cache.keys().any(|k| k.resource == resource && k.namespace == ns && k.name == name)
+/// A core object of `resource` (service accounts, config maps) in the cache.
+fn exists(cache: &crate::components::Cache, resource: &'static str, ns: &str, name: &str) -> bool {
+    crate::components::cached_one(cache, "", resource, ns, name).is_some()
 }
 
 #[cfg(test)]

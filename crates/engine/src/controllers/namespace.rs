@@ -13,10 +13,7 @@ use podlife_model::ResourceType;
 const SA: &str = "namespace-controller";
 
 fn terminating(cache: &crate::components::Cache, ns: &str) -> Option<Value> {
-    cache
-        .iter()
-        .find(|(k, v)| k.resource == "namespaces" && k.name == ns && v["metadata"]["deletionTimestamp"].is_string())
-        .map(|(_, v)| v.to_value())
+    crate::components::cached_one(cache, "", "namespaces", "", ns).filter(|v| v["metadata"]["deletionTimestamp"].is_string()).map(|v| v.to_value())
 }
 
 fn request(verb: Verb, rt: &'static ResourceType) -> Request {

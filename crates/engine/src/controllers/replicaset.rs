@@ -398,85 +398,114 @@ fn pods_to_delete<'a>(cache: &Cache, flavor: Flavor, rs: &Slot, pods: &[&'a Slot
         }
     }
     let rank = |p: &Slot| p["spec"]["nodeName"].as_str().and_then(|n| on_node.get(n).copied()).unwrap_or(0);
-    let mut ranked: Vec<&Slot> = pods.to_vec();
-    crate::sort::sort_by(&mut ranked, |a, b| rank_cmp(a, b, rank(a), rank(b), now));
+    let mut ranked: Vec<(DeletionRank<'a>, &'a Slot)> = pods.iter().map(|p| (DeletionRank::of(p, rank(p), now), *p)).collect();
+    crate::sort::sort_by(&mut ranked, |a, b| a.0.cmp(&b.0));
     ranked.truncate(n);
-    ranked
+    ranked.into_iter().map(|(_, p)| p).collect()
 }
 
 /// `ActivePodsWithRanks.Less` with LogarithmicScaleDown (GA): the pod to delete first sorts first.
+#[cfg(test)]
 fn rank_cmp(a: &Slot, b: &Slot, rank_a: i64, rank_b: i64, now: Time) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
-    let node = |p: &Slot| p["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
-    // 1. Unassigned < assigned.
-    let (na, nb) = (node(a), node(b));
-    if na != nb && (na.is_empty() || nb.is_empty()) {
-        return if na.is_empty() { Ordering::Less } else { Ordering::Greater };
+    DeletionRank::of(a, rank_a, now).cmp(&DeletionRank::of(b, rank_b, now))
+}
+
+/// What `ActivePodsWithRanks.Less` compares of one pod, read once: a scale-down sorts every
+/// active pod, and reading the fields by name in each of the n·log n comparisons was a fifth of
+/// scaling 11,000 pods down.
+struct DeletionRank<'a> {
+    assigned: bool,
+    /// Pending (or none) 0 < Unknown 1 < Running 2.
+    phase: u8,
+    ready: bool,
+    cost: i32,
+    /// Related pods on the same node (`getPodsRankedByRelatedPodsOnSameNode`).
+    doubled_up: i64,
+    /// Ready since, with its log2 bucket (`logarithmicRankDiff`).
+    ready_since: Option<(Time, i64)>,
+    restarts: i64,
+    created: Option<(Time, i64)>,
+    uid: &'a str,
+}
+
+impl<'a> DeletionRank<'a> {
+    fn of(p: &'a Slot, doubled_up: i64, now: Time) -> DeletionRank<'a> {
+        let phase = match p["status"]["phase"].as_str() {
+            Some("Unknown") => 1,
+            Some("Running") => 2,
+            _ => 0,
+        };
+        let ready = pod_ready(p);
+        let with_rank = |t: Time| (t, log_rank(t, now));
+        DeletionRank {
+            assigned: !p["spec"]["nodeName"].as_str().unwrap_or_default().is_empty(),
+            phase,
+            ready,
+            cost: p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0),
+            doubled_up,
+            ready_since: if ready { ready_since(p).map(with_rank) } else { None },
+            restarts: p["status"]["containerStatuses"].as_array().map(|cs| cs.iter().filter_map(|c| c["restartCount"].as_i64()).max().unwrap_or(0)).unwrap_or(0),
+            created: p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339).map(with_rank),
+            uid: p["metadata"]["uid"].as_str().unwrap_or_default(),
+        }
     }
-    // 2. Pending < Unknown < Running.
-    let phase = |p: &Slot| match p["status"]["phase"].as_str() {
-        Some("Pending") | None => 0,
-        Some("Unknown") => 1,
-        Some("Running") => 2,
-        _ => 0,
-    };
-    if phase(a) != phase(b) {
-        return phase(a).cmp(&phase(b));
-    }
-    // 3. Not ready < ready.
-    if pod_ready(a) != pod_ready(b) {
-        return if pod_ready(a) { Ordering::Greater } else { Ordering::Less };
-    }
-    // 4. Lower pod-deletion-cost first.
-    let cost = |p: &Slot| p["metadata"]["annotations"]["controller.kubernetes.io/pod-deletion-cost"].as_str().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0);
-    if cost(a) != cost(b) {
-        return cost(a).cmp(&cost(b));
-    }
-    // 5. Doubled up (more related pods on the node) first.
-    if rank_a != rank_b {
-        return rank_b.cmp(&rank_a);
-    }
-    let uid = |p: &Slot| p["metadata"]["uid"].as_str().unwrap_or_default().to_string();
-    // 6. Ready for less time first, in log2 buckets.
-    if pod_ready(a) && pod_ready(b) {
-        let (ta, tb) = (ready_since(a), ready_since(b));
-        if ta != tb {
-            return match (ta, tb) {
-                (Some(x), Some(y)) => match log_rank_diff(x, y, now) {
-                    0 => uid(a).cmp(&uid(b)),
-                    d if d < 0 => Ordering::Less,
-                    _ => Ordering::Greater,
-                },
+
+    /// `ActivePodsWithRanks.Less`, as an ordering (not a total order: equal buckets compare
+    /// uids only where upstream does).
+    fn cmp(&self, b: &DeletionRank<'_>) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        let a = self;
+        // 1. Unassigned < assigned.
+        if a.assigned != b.assigned {
+            return if a.assigned { Ordering::Greater } else { Ordering::Less };
+        }
+        // 2. Pending < Unknown < Running.
+        if a.phase != b.phase {
+            return a.phase.cmp(&b.phase);
+        }
+        // 3. Not ready < ready.
+        if a.ready != b.ready {
+            return if a.ready { Ordering::Greater } else { Ordering::Less };
+        }
+        // 4. Lower pod-deletion-cost first.
+        if a.cost != b.cost {
+            return a.cost.cmp(&b.cost);
+        }
+        // 5. Doubled up (more related pods on the node) first.
+        if a.doubled_up != b.doubled_up {
+            return b.doubled_up.cmp(&a.doubled_up);
+        }
+        // 6. Ready for less time first, in log2 buckets.
+        if a.ready && b.ready && a.ready_since.map(|t| t.0) != b.ready_since.map(|t| t.0) {
+            return match (a.ready_since, b.ready_since) {
+                (Some((_, x)), Some((_, y))) => x.cmp(&y).then_with(|| a.uid.cmp(b.uid)),
                 // afterOrZero: a zero time counts as after.
                 (None, _) => Ordering::Less,
                 (_, None) => Ordering::Greater,
             };
         }
-    }
-    // 7. More restarts first.
-    let restarts = |p: &Slot| p["status"]["containerStatuses"].as_array().map(|cs| cs.iter().filter_map(|c| c["restartCount"].as_i64()).max().unwrap_or(0)).unwrap_or(0);
-    if restarts(a) != restarts(b) {
-        return restarts(b).cmp(&restarts(a));
-    }
-    // 8. Newer first (log2 buckets of age, then uid).
-    let created = |p: &Slot| p["metadata"]["creationTimestamp"].as_str().and_then(Time::from_rfc3339);
-    match (created(a), created(b)) {
-        (Some(x), Some(y)) if x != y => match log_rank_diff(x, y, now) {
-            0 => uid(a).cmp(&uid(b)),
-            d if d < 0 => Ordering::Less,
-            _ => Ordering::Greater,
-        },
-        _ => Ordering::Equal,
+        // 7. More restarts first.
+        if a.restarts != b.restarts {
+            return b.restarts.cmp(&a.restarts);
+        }
+        // 8. Newer first (log2 buckets of age, then uid).
+        match (a.created, b.created) {
+            (Some((x, rx)), Some((y, ry))) if x != y => rx.cmp(&ry).then_with(|| a.uid.cmp(b.uid)),
+            _ => Ordering::Equal,
+        }
     }
 }
 
-/// `logarithmicRankDiff`: ⌊log2(age in ns)⌋ of each, compared (−1 for no age).
+/// `logarithmicRankDiff`'s rank: ⌊log2(age in ns)⌋ (−1 for no age).
+fn log_rank(t: Time, now: Time) -> i64 {
+    let d = now.millis().saturating_sub(t.millis()) as f64 * 1e6;
+    if d > 0.0 { d.log2() as i64 } else { -1 }
+}
+
+/// `logarithmicRankDiff`.
+#[cfg(test)]
 fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
-    let rank = |t: Time| {
-        let d = now.millis().saturating_sub(t.millis()) as f64 * 1e6;
-        if d > 0.0 { d.log2() as i64 } else { -1 }
-    };
-    rank(t1) - rank(t2)
+    log_rank(t1, now) - log_rank(t2, now)
 }
 
 /// `calculateStatus` + `updateReplicaSetStatus`: written only when it changed. A sync with no
