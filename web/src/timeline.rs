@@ -455,7 +455,7 @@ fn cap_note(t: &podlife_i18n::Localizer, cap: &Cap) -> String {
                 StopWhy::TraceFull(n) => t.text_with("stop-trace-full", &[("n", &n.to_string())]),
                 StopWhy::Steps(n) => t.text_with("stop-steps", &[("n", &n.to_string())]),
                 StopWhy::Reactions(n) => t.text_with("stop-reactions", &[("n", &n.to_string())]),
-                StopWhy::Work { units, pods_per_extra_unit } => t.text_with("stop-work", &[("n", &units.to_string()), ("pods", &pods_per_extra_unit.to_string())]),
+                StopWhy::Work { units, pods_per_extra_unit, objects_per_extra_unit } => t.text_with("stop-work", &[("n", &units.to_string()), ("pods", &pods_per_extra_unit.to_string()), ("objects", &objects_per_extra_unit.to_string())]),
                 StopWhy::Waiting(duration) => t.text_with("stop-waiting", &[("duration", duration)]),
             };
             t.text_with("timeline-stopped", &[("reactions", &reactions.to_string()), ("time", &seconds(*at_ms)), ("why", &why)])

@@ -6,27 +6,77 @@
 //! capabilities; what is modelled here is the plumbing every one of them stands on.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 
 use crate::store::{ObjectKey, WatchEvent};
 use crate::trace::ComponentRef;
 
 /// An informer cache: objects shared with the watch events that brought them (a delivery
-/// does not copy the object).
-pub type Cache = BTreeMap<ObjectKey, std::sync::Arc<crate::Obj>>;
+/// does not copy the object), and a count of the objects its scans ([`cached`],
+/// [`cached_in`]) have visited. That count is the part of a reaction's work that grows with
+/// the cluster — a ReplicaSet's sync reads every pod of its namespace, as upstream's does —
+/// and the engine charges it to the command's budget (`work.rs`).
+#[derive(Debug, Default)]
+pub struct Cache {
+    objects: BTreeMap<ObjectKey, std::sync::Arc<crate::Obj>>,
+    /// An atomic only so that an `Engine` may be shared (the booted cluster is a static); one
+    /// thread runs an engine, so the count is as deterministic as the rest.
+    visits: AtomicU64,
+}
+
+impl Clone for Cache {
+    fn clone(&self) -> Cache {
+        Cache { objects: self.objects.clone(), visits: AtomicU64::new(self.visits.load(Relaxed)) }
+    }
+}
+
+impl Cache {
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+
+    /// The objects visited by scans since the last call.
+    pub(crate) fn take_visits(&self) -> u64 {
+        self.visits.swap(0, Relaxed)
+    }
+
+    fn visited(&self) {
+        self.visits.fetch_add(1, Relaxed);
+    }
+}
+
+impl std::ops::Deref for Cache {
+    type Target = BTreeMap<ObjectKey, std::sync::Arc<crate::Obj>>;
+    fn deref(&self) -> &Self::Target {
+        &self.objects
+    }
+}
+
+impl std::ops::DerefMut for Cache {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.objects
+    }
+}
+
+impl FromIterator<(ObjectKey, std::sync::Arc<crate::Obj>)> for Cache {
+    fn from_iter<I: IntoIterator<Item = (ObjectKey, std::sync::Arc<crate::Obj>)>>(iter: I) -> Cache {
+        Cache { objects: iter.into_iter().collect(), visits: Default::default() }
+    }
+}
 
 /// The cached objects of one resource (in every namespace), in key order: a range of the
 /// cache's order (group, resource, namespace, name), not a scan of every object — a
 /// controller's cache also holds every Event, and the quiet-stretch checks ask often.
 pub(crate) fn cached<'a>(cache: &'a Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: String::new(), name: String::new() };
-    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource)
+    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource).inspect(|_| cache.visited())
 }
 
 /// The cached objects of one resource in one namespace, in name order (a range, as [`cached`]).
 pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'static str, resource: &'static str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: namespace.to_string(), name: String::new() };
-    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace)
+    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace).inspect(|_| cache.visited())
 }
 
 /// One cached object by its key: a lookup, not a scan (the namespace controller asks on
@@ -79,7 +129,7 @@ pub struct Informer {
 
 impl Informer {
     fn new(id: ComponentRef, watches: Vec<WatchSpec>) -> Informer {
-        Informer { id, running: true, watches, cache: BTreeMap::new(), generation: 0, last_delivery: crate::clock::Time::ZERO }
+        Informer { id, running: true, watches, cache: Cache::new(), generation: 0, last_delivery: crate::clock::Time::ZERO }
     }
 
     pub fn wants(&self, event: &WatchEvent) -> bool {

@@ -800,7 +800,7 @@ impl Engine {
         }
         let revision = self.store.revision();
         let watches = self.components[i].watches.clone();
-        let mut fresh: crate::components::Cache = BTreeMap::new();
+        let mut fresh = crate::components::Cache::new();
         for w in &watches {
             fresh.extend(self.store.list_shared(w.group, w.resource, None).filter(|(k, v)| w.matches(k, v)).map(|(k, v)| (k.clone(), v.clone())));
         }
@@ -811,12 +811,12 @@ impl Engine {
             return;
         }
         let mut events: Vec<WatchEvent> = vec![];
-        for (k, v) in &old {
+        for (k, v) in old.iter() {
             if !fresh.contains_key(k) {
                 events.push(WatchEvent { event_type: store::EventType::Deleted, key: k.clone(), object: v.clone(), revision });
             }
         }
-        for (k, v) in &fresh {
+        for (k, v) in fresh.iter() {
             if old.get(k) != Some(v) {
                 let event_type = if old.contains_key(k) { store::EventType::Modified } else { store::EventType::Added };
                 events.push(WatchEvent { event_type, key: k.clone(), object: v.clone(), revision });
@@ -1203,7 +1203,13 @@ impl Engine {
         C::Timer: Into<Task>,
     {
         let mut state = slot(self).take()?;
+        // What the component reads of its cache is its reaction's work (`work.rs`); what the
+        // engine's own checks read meanwhile is not.
+        let reads = |e: &Engine| e.components.get(me).map_or(0, |c| c.cache.take_visits());
+        reads(self);
         let result = f(&mut state, &mut component::Cx::new(self, me));
+        let objects = reads(self);
+        self.work.charge_reads(objects);
         slot(self).put(state);
         Some(result)
     }

@@ -9,17 +9,34 @@ use crate::clock::Time;
 /// loops of many containers for many simulated minutes).
 pub const STEPS_PER_COMMAND: u64 = 5_000_000;
 
-/// The work one command may cost, in units: every reaction costs one unit, and one more for
-/// every [`PODS_PER_EXTRA_UNIT`] pods the cluster holds (what a reaction does grows with the
-/// cluster: a ReplicaSet's sync reads all its namespace's pods, as upstream's does). Below
-/// 1,000 pods this is a budget of a million reactions, about as many as the trace keeps; a
-/// 65,536-replica Deployment stops within seconds instead of computing for minutes.
+/// The work one command may cost, in units: every reaction costs one unit, one more for
+/// every [`PODS_PER_EXTRA_UNIT`] pods the cluster holds (the store, the queues and the
+/// scheduler's snapshot grow with it), and one more for every [`OBJECTS_PER_EXTRA_UNIT`]
+/// objects the reacting controller read from its informer cache (a ReplicaSet's sync reads
+/// every pod of its namespace, as upstream's does: scaling 13,000 pods down syncs 13,000
+/// times over them). Below 250 pods and without large scans this is a budget of a million
+/// reactions, about as many as the trace keeps; a 65,536-replica Deployment stops within
+/// seconds instead of computing for minutes. The weights keep a unit near a few microseconds
+/// of engine time at any size: a reaction costs about 7 µs in a small cluster and up to
+/// 250 µs among 13,000 pods (the scheduler's queue, the store's maps, the fan-out), and
+/// reading a hundred cached pods about as long as a small reaction.
 pub const UNITS_PER_COMMAND: u64 = 1_000_000;
-pub const PODS_PER_EXTRA_UNIT: u64 = 1_000;
+pub const PODS_PER_EXTRA_UNIT: u64 = 250;
+pub const OBJECTS_PER_EXTRA_UNIT: u64 = 100;
 
 /// What one reaction costs in a cluster of `pods` pods.
 pub fn reaction_units(pods: usize) -> u64 {
     1 + pods as u64 / PODS_PER_EXTRA_UNIT
+}
+
+impl Work {
+    /// A reaction read `objects` cached objects: a unit for every [`OBJECTS_PER_EXTRA_UNIT`],
+    /// the rest carried to the next.
+    pub fn charge_reads(&mut self, objects: u64) {
+        let all = self.objects_read + objects;
+        self.units += all / OBJECTS_PER_EXTRA_UNIT;
+        self.objects_read = all % OBJECTS_PER_EXTRA_UNIT;
+    }
 }
 
 /// Why the simulation stopped.
@@ -52,7 +69,7 @@ impl Stop {
         let why = match self.reason {
             StopReason::Steps(n) => format!("this command's budget of {n} interpreter steps is spent (containers computing without a pause)"),
             StopReason::Reactions(n) => format!("this command's budget of {n} reactions is spent"),
-            StopReason::Work(n) => format!("this command's budget of {n} units of work is spent (a reaction costs 1, and 1 more for every {PODS_PER_EXTRA_UNIT} pods in the cluster)"),
+            StopReason::Work(n) => format!("this command's budget of {n} units of work is spent (a reaction costs 1, 1 more for every {PODS_PER_EXTRA_UNIT} pods in the cluster and 1 more for every {OBJECTS_PER_EXTRA_UNIT} cached objects it reads)"),
             StopReason::TraceFull(n) => format!("the trace reached its limit of {n} reactions"),
             StopReason::Waiting(ms) => format!("this command waits for ever and podlife waits at most {} at once", crate::kubelet::go_duration(ms)),
         };
@@ -72,8 +89,10 @@ pub struct Work {
     pub steps: u64,
     /// Reactions (scheduled tasks) run so far.
     pub reactions: u64,
-    /// Units of work spent so far ([`reaction_units`] per reaction).
+    /// Units of work spent so far ([`reaction_units`] per reaction, and the objects read).
     pub units: u64,
+    /// Objects read from informer caches not yet charged (fewer than [`OBJECTS_PER_EXTRA_UNIT`]).
+    pub objects_read: u64,
     /// The step count at which the current command stops (None: no budget).
     pub steps_limit: Option<u64>,
     /// The reaction count at which the current command stops (None: no budget).

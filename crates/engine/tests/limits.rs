@@ -42,14 +42,14 @@ fn a_drivers_command_budget_stops_the_command_and_says_why() {
     e.end_command();
 }
 
-/// A reaction costs one unit of work, and one more for every 1,000 pods in the cluster: a
-/// Deployment of thousands of replicas reaches its command's budget in fewer reactions, and
-/// the stop says what was spent.
+/// A reaction costs one unit of work, one more for every 250 pods in the cluster and one
+/// more for every 100 objects it reads from its cache: a Deployment of thousands of replicas
+/// reaches its command's budget in fewer reactions, and the stop says what was spent.
 #[test]
 fn a_larger_cluster_spends_a_commands_work_faster() {
     use podlife_engine::work::{PODS_PER_EXTRA_UNIT, reaction_units};
-    assert_eq!((reaction_units(0), reaction_units(999), reaction_units(1_000), reaction_units(65_536)), (1, 1, 2, 66));
-    assert_eq!(PODS_PER_EXTRA_UNIT, 1_000);
+    assert_eq!((reaction_units(0), reaction_units(249), reaction_units(250), reaction_units(65_536)), (1, 1, 2, 263));
+    assert_eq!(PODS_PER_EXTRA_UNIT, 250);
     let mut e = Engine::with_default_cluster(1);
     let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
     req.namespace = Some("default".into());
@@ -62,10 +62,38 @@ fn a_larger_cluster_spends_a_commands_work_faster() {
     let (units, reactions) = (e.work().units, e.work().reactions);
     e.advance_by(30 * 60_000);
     let stop = e.take_stop().expect("thousands of pods spend 40,000 units within 30 minutes");
-    assert!(stop.message().contains("this command's budget of 40000 units of work is spent (a reaction costs 1, and 1 more for every 1000 pods in the cluster)"), "{}", stop.message());
+    assert!(stop.message().contains("this command's budget of 40000 units of work is spent (a reaction costs 1, 1 more for every 250 pods in the cluster and 1 more for every 100 cached objects it reads)"), "{}", stop.message());
     let spent = e.work().units - units;
     assert!((40_000..40_100).contains(&spent), "{spent}");
-    assert!(e.store().pods_and_nodes().0 > 1_000, "the weight applies past 1,000 pods");
+    assert!(e.store().pods_and_nodes().0 > 1_000, "the weight grows past 250 pods");
     assert!(e.work().reactions - reactions < spent, "a reaction cost more than a unit");
     e.end_command();
+}
+
+/// Below 250 pods a reaction's own weight is one unit, so what a command spends beyond its
+/// reactions is what the controllers read: 220 replicas make the ReplicaSet sync read up to
+/// 220 pods after their changes, as upstream's `syncReplicaSet` lists them.
+#[test]
+fn a_controllers_reads_are_charged() {
+    use podlife_engine::work::{OBJECTS_PER_EXTRA_UNIT, Work};
+    assert_eq!(OBJECTS_PER_EXTRA_UNIT, 100);
+    let mut w = Work::default();
+    w.charge_reads(250);
+    w.charge_reads(60);
+    assert_eq!((w.units, w.objects_read), (3, 10), "whole hundreds charged, the rest carried");
+    let mut e = Engine::with_default_cluster(1);
+    let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
+    req.namespace = Some("default".into());
+    req.body = Some(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+        "spec": {"replicas": 220, "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}}}));
+    e.request(req).expect("created");
+    e.begin_command();
+    let (units, reactions) = (e.work().units, e.work().reactions);
+    e.advance_by(60_000);
+    let (spent, ran) = (e.work().units - units, e.work().reactions - reactions);
+    e.end_command();
+    assert!(e.store().pods_and_nodes().0 < 250);
+    // Each of the 220 pods' changes syncs the ReplicaSet over the pods created so far.
+    assert!(spent > ran + 150, "{spent} units for {ran} reactions");
 }

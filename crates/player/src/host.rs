@@ -201,7 +201,7 @@ fn cap_view(cap: Cap) -> CapView {
                 StopReason::TraceFull(n) => StopWhy::TraceFull(n),
                 StopReason::Steps(n) => StopWhy::Steps(n),
                 StopReason::Reactions(n) => StopWhy::Reactions(n),
-                StopReason::Work(n) => StopWhy::Work { units: n, pods_per_extra_unit: podlife_engine::work::PODS_PER_EXTRA_UNIT },
+                StopReason::Work(n) => StopWhy::Work { units: n, pods_per_extra_unit: podlife_engine::work::PODS_PER_EXTRA_UNIT, objects_per_extra_unit: podlife_engine::work::OBJECTS_PER_EXTRA_UNIT },
                 StopReason::Waiting(ms) => StopWhy::Waiting(podlife_engine::kubelet::go_duration(ms)),
             },
         },

@@ -18,7 +18,7 @@ pub use view::*;
 
 /// Raised whenever a message changes shape: a page and a worker of different builds refuse
 /// each other instead of misreading.
-pub const VERSION: u32 = 7;
+pub const VERSION: u32 = 8;
 
 /// An editor tab.
 pub type File = (String, String);

@@ -261,9 +261,10 @@ pub enum StopWhy {
     TraceFull(usize),
     Steps(u64),
     Reactions(u64),
-    /// The command's units of work: a reaction costs one, and one more for every
-    /// `pods_per_extra_unit` pods in the cluster.
-    Work { units: u64, pods_per_extra_unit: u64 },
+    /// The command's units of work: a reaction costs one, one more for every
+    /// `pods_per_extra_unit` pods in the cluster and one more for every
+    /// `objects_per_extra_unit` objects it reads from its informer cache.
+    Work { units: u64, pods_per_extra_unit: u64, objects_per_extra_unit: u64 },
     /// Waiting longer than the run may: the wait as Go prints a duration.
     Waiting(String),
 }

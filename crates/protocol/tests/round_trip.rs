@@ -292,7 +292,7 @@ fn every_stop_reason_round_trips() {
         StopWhy::TraceFull(1_000_000),
         StopWhy::Steps(5_000_000),
         StopWhy::Reactions(20_000),
-        StopWhy::Work { units: 1_000_000, pods_per_extra_unit: 2_000 },
+        StopWhy::Work { units: 1_000_000, pods_per_extra_unit: 2_000, objects_per_extra_unit: 100 },
         StopWhy::Waiting("168h0m0s".into()),
     ];
     for why in reasons {

@@ -110,7 +110,7 @@ timeline-stopped = podlife stopped after { $reactions } reactions at { $time }: 
 stop-trace-full = the trace reached its limit of { $n } reactions
 stop-steps = this command's budget of { $n } interpreter steps is spent (containers computing without a pause)
 stop-reactions = this command's budget of { $n } reactions is spent
-stop-work = this command's budget of { $n } units of work is spent (a reaction costs 1, and 1 more for every { $pods } pods in the cluster)
+stop-work = this command's budget of { $n } units of work is spent (a reaction costs 1, 1 more for every { $pods } pods in the cluster and 1 more for every { $objects } cached objects it reads)
 stop-waiting = this command waits for ever and podlife waits at most { $duration } at once
 
 ## Console, events, pods

@@ -110,7 +110,7 @@ timeline-stopped = podlife가 반응 { $reactions }개를 처리한 뒤 { $time 
 stop-trace-full = 트레이스가 최대치인 반응 { $n }개에 도달했습니다
 stop-steps = 이 명령에 허용된 인터프리터 단계 { $n }개를 모두 썼습니다(쉬지 않고 계산하는 컨테이너가 있습니다)
 stop-reactions = 이 명령에 허용된 반응 { $n }개를 모두 썼습니다
-stop-work = 이 명령에 허용된 작업량 { $n }단위를 모두 썼습니다(반응 하나에 1단위, 클러스터의 파드 { $pods }개마다 1단위가 더 듭니다)
+stop-work = 이 명령에 허용된 작업량 { $n }단위를 모두 썼습니다(반응 하나에 1단위, 클러스터의 파드 { $pods }개마다 1단위, 캐시에서 읽는 오브젝트 { $objects }개마다 1단위가 더 듭니다)
 stop-waiting = 이 명령은 끝없이 기다리는데, podlife는 한 번에 최대 { $duration }까지만 기다립니다
 
 ## 콘솔, 이벤트, 파드

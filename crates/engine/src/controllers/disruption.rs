@@ -62,7 +62,7 @@ impl DisruptionController {
     /// it is sent.
     pub(crate) fn relist(&mut self, cache: &Cache, revision: u64) {
         self.reset();
-        for (key, object) in cache {
+        for (key, object) in cache.iter() {
             let event = WatchEvent { event_type: EventType::Added, key: key.clone(), object: object.clone(), revision };
             let _ = observe(self, cache, &event);
         }

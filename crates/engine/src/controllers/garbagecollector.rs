@@ -127,7 +127,7 @@ fn build(state: &mut GarbageCollector, cache: &Cache) {
         return;
     }
     state.built = true;
-    for (k, v) in cache {
+    for (k, v) in cache.iter() {
         for r in refs(v.root()) {
             if let Some(uid) = r["uid"].as_str() {
                 state.dependents.entry(uid.to_string()).or_default().insert(k.clone());
@@ -171,7 +171,7 @@ impl GarbageCollector {
     /// is due.
     pub(crate) fn relist(&mut self, cache: &Cache, revision: u64) {
         self.reset();
-        for (key, object) in cache {
+        for (key, object) in cache.iter() {
             let event = WatchEvent { event_type: EventType::Added, key: key.clone(), object: object.clone(), revision };
             let _ = observe(self, cache, &event, None);
         }

@@ -47,7 +47,7 @@ impl WorkloadControllers {
             }
             if reread && i == 0 {
                 // A retry of the StatefulSet status updater: the cached object, our status.
-                let cached = cx.cache().iter().find(|(k, _)| format!("{}/{}/{}/{}", k.group, k.resource, k.namespace, k.name) == target(&r)).map(|(_, v)| v.to_value());
+                let cached = crate::components::cached_one(cx.cache(), r.resource.group, r.resource.plural, r.namespace.as_deref().unwrap_or(""), r.name.as_deref().unwrap_or("")).map(|v| v.to_value());
                 let (Some(mut fresh), Some(body)) = (cached, r.body.as_ref()) else { return };
                 fresh["status"] = body["status"].clone();
                 r.body = Some(fresh);
