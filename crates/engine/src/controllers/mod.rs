@@ -23,6 +23,7 @@ pub mod nodeipam;
 pub mod nodelifecycle;
 pub mod persistentvolume;
 pub mod podgc;
+mod pod_facts;
 pub mod replicaset;
 pub mod resourcequota;
 pub mod statefulset;

@@ -87,6 +87,8 @@ pub struct State {
     pub(crate) slow_starts: super::slowstart::SlowStarts,
     /// A Parallel StatefulSet sync's next batches, handed over with its writes.
     pub(crate) resume: Option<Box<super::statefulset::Resume>>,
+    /// Per ReplicaSet (its key), what its last sync read of each pod (`pod_facts.rs`).
+    pod_facts: VecMap<String, Box<super::pod_facts::Memo>>,
 }
 
 #[derive(Debug, Clone)]
@@ -157,8 +159,10 @@ pub(super) fn pod_ready(pod: &Slot) -> bool {
 }
 
 /// When the pod turned Ready (its Ready condition's lastTransitionTime).
-fn ready_since(pod: &Slot) -> Option<Time> {
-    pod["status"]["conditions"].as_array()?.iter().find(|c| c["type"] == "Ready" && c["status"] == "True")?["lastTransitionTime"].as_str().and_then(Time::from_rfc3339)
+pub(super) fn ready_since(pod: &Slot) -> Option<Time> {
+    use fields::{pod_condition as cond, pod_status};
+    let ready = pod[fields::pod::STATUS][pod_status::CONDITIONS].as_array()?.iter().find(|c| c[cond::TYPE] == "Ready" && c[cond::STATUS] == "True")?;
+    ready[cond::LAST_TRANSITION_TIME].as_str().and_then(Time::from_rfc3339)
 }
 
 /// `podutil.IsPodAvailable`: ready for at least `minReadySeconds`.
@@ -262,44 +266,60 @@ pub fn resync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: 
 
 /// `syncReplicaSet`.
 fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, now: Time) -> Vec<Write> {
-    let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["name"] == name) else { return Vec::new() };
-    let uid = rs["metadata"]["uid"].as_str().unwrap_or_default();
-    // The selector read once for the whole claim (a non-object one matches nothing).
-    let selector = Some(crate::Obj::untyped(&flavor.selector(rs))).filter(|s| s.is_object()).and_then(|s| crate::labels::Selector::from_label_selector(&s));
+    let k = flavor.key(ns, name);
+    let Some(rs) = flavor.owners(cache, ns).find(|rs| rs["metadata"]["name"] == name) else {
+        state.pod_facts.remove(&k);
+        return Vec::new();
+    };
+    let owner = super::pod_facts::Owner {
+        kind: flavor.kind,
+        uid: rs["metadata"]["uid"].as_str().unwrap_or_default().to_string(),
+        selector: flavor.selector(rs),
+        template_labels: rs["spec"]["template"]["metadata"]["labels"].to_value(),
+    };
+    // The selector compiled once for the whole claim (a non-object one matches nothing).
+    let selector = Some(crate::Obj::untyped(&owner.selector)).filter(|s| s.is_object()).and_then(|s| crate::labels::Selector::from_label_selector(&s));
+    let reader = super::pod_facts::Reader { owner: &owner, selector };
+    let adopting = rs["metadata"]["deletionTimestamp"].is_null();
+    let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let mut writes = Vec::new();
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
-    // match are released.
-    let mut owned: Vec<&Slot> = Vec::new();
-    for pod in super::of(cache, "", "pods", ns) {
-        let matches = selector.as_ref().is_some_and(|s| s.matches(&pod[fields::pod::METADATA][fields::object_meta::LABELS]));
-        let controller = super::controller_of(pod).filter(|r| r[fields::owner_reference::KIND] == flavor.kind);
-        match controller.and_then(|r| r[fields::owner_reference::UID].as_str()) {
-            Some(u) if u == uid => {
-                if matches {
-                    owned.push(pod);
-                } else if let Some(w) = release(flavor, rs, pod) {
-                    writes.push(w);
-                }
-            }
-            None if matches && is_orphan(pod) && !deleting(pod) && rs["metadata"]["deletionTimestamp"].is_null() => {
-                if let Some(w) = adoption(flavor.account, rs, flavor.kind, "pods", pod) {
-                    writes.push(w);
-                }
-                owned.push(pod);
-            }
-            _ => {}
+    // match are released. Then the active ones and the status counts, in the same pass.
+    let mut active_pods: Vec<&Slot> = Vec::new();
+    let mut counts = Counts::default();
+    let memo = state.pod_facts.remove(&k);
+    let memo = super::pod_facts::read_pods(cache, ns, &reader, memo, |pod, facts| {
+        use super::pod_facts::Claim;
+        match facts.claim {
+            Claim::Ours { matches: false } => return writes.extend(release(flavor, rs, pod)),
+            Claim::Ours { matches: true } => {}
+            Claim::Orphan { adoptable: true } if adopting => writes.extend(adoption(flavor.account, rs, flavor.kind, "pods", pod)),
+            _ => return,
         }
-    }
-    let active_pods: Vec<&Slot> = owned.iter().copied().filter(|p| active(p)).collect();
-    let terminating = owned.iter().filter(|p| deleting(p) && !terminal(p)).count();
-    let k = flavor.key(ns, name);
+        if facts.terminating {
+            counts.terminating += 1;
+        }
+        if !facts.active {
+            return;
+        }
+        active_pods.push(pod);
+        counts.fully_labeled += usize::from(facts.fully_labeled);
+        if facts.ready {
+            counts.ready += 1;
+            if min_ready == 0 || facts.ready_since.is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
+                counts.available += 1;
+            }
+        }
+    });
+    state.pod_facts.insert(k.clone(), memo);
     let mut creates = false;
     if state.satisfied(&k, now) && rs["metadata"]["deletionTimestamp"].is_null() {
         let managed = manage_replicas(cache, state, flavor, rs, &active_pods, now);
         creates = managed.iter().any(|w| w.request.verb == crate::apiserver::Verb::Create && w.request.resource.plural == "pods");
         writes.extend(managed);
     }
-    if let Some(w) = status_update(flavor, rs, &active_pods, terminating, !creates, now) {
+    counts.replicas = active_pods.len();
+    if let Some(w) = status_update(flavor, rs, &counts, !creates) {
         writes.push(w);
     }
     writes
@@ -508,37 +528,32 @@ fn log_rank_diff(t1: Time, t2: Time, now: Time) -> i64 {
     log_rank(t1, now) - log_rank(t2, now)
 }
 
+/// What `calculateStatus` counts of the claimed pods (the active ones, but `terminating`).
+#[derive(Debug, Default)]
+struct Counts {
+    replicas: usize,
+    fully_labeled: usize,
+    ready: usize,
+    available: usize,
+    terminating: usize,
+}
+
 /// `calculateStatus` + `updateReplicaSetStatus`: written only when it changed. A sync with no
 /// creates to make had no `manageReplicasErr`, so a ReplicaFailure condition goes
 /// (`clear_failure`); a sync whose creates fail gets it from the slow-start group
 /// (`slowstart.rs`), which alone knows how they went.
-fn status_update(flavor: Flavor, rs: &Slot, active_pods: &[&Slot], terminating: usize, clear_failure: bool, now: Time) -> Option<Write> {
-    let template_labels = &rs["spec"]["template"]["metadata"]["labels"];
-    let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
-    // One pass over the pods (a ReplicaSet of hundreds is synced after each of their updates).
-    let (mut fully, mut ready, mut available) = (0, 0, 0);
-    for p in active_pods {
-        if template_labels.as_object().is_none_or(|mut m| m.all(|(k, v)| &p["metadata"]["labels"][k] == v)) {
-            fully += 1;
-        }
-        if pod_ready(p) {
-            ready += 1;
-            if min_ready == 0 || ready_since(p).is_some_and(|t| t.millis() + min_ready * 1000 <= now.millis()) {
-                available += 1;
-            }
-        }
-    }
+fn status_update(flavor: Flavor, rs: &Slot, counts: &Counts, clear_failure: bool) -> Option<Write> {
     let mut status = rs["status"].to_value();
     if !status.is_object() {
         status = json!({});
     }
-    status["replicas"] = json!(active_pods.len());
-    status["fullyLabeledReplicas"] = json!(fully);
-    status["readyReplicas"] = json!(ready);
-    status["availableReplicas"] = json!(available);
+    status["replicas"] = json!(counts.replicas);
+    status["fullyLabeledReplicas"] = json!(counts.fully_labeled);
+    status["readyReplicas"] = json!(counts.ready);
+    status["availableReplicas"] = json!(counts.available);
     // A ReplicationController's status has no terminatingReplicas.
     if flavor == REPLICA_SET {
-        status["terminatingReplicas"] = json!(terminating);
+        status["terminatingReplicas"] = json!(counts.terminating);
     }
     status["observedGeneration"] = rs["metadata"]["generation"].to_value();
     // `get_mut`: indexing would insert a null `conditions`.
