@@ -41,8 +41,34 @@ impl Cache {
         self.visits.swap(0, Relaxed)
     }
 
-    fn visited(&self) {
-        self.visits.fetch_add(1, Relaxed);
+    /// A scan over `objects` that counts what it visits: locally, then once when dropped (an
+    /// atomic add per object cost the quiet-stretch checks 10 %).
+    fn counted<'a, I: Iterator>(&'a self, objects: I) -> Counted<'a, I> {
+        Counted { cache: self, objects, visited: 0 }
+    }
+}
+
+/// [`Cache::counted`]'s iterator.
+struct Counted<'a, I> {
+    cache: &'a Cache,
+    objects: I,
+    visited: u64,
+}
+
+impl<I: Iterator> Iterator for Counted<'_, I> {
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        let next = self.objects.next();
+        self.visited += u64::from(next.is_some());
+        next
+    }
+}
+
+impl<I> Drop for Counted<'_, I> {
+    fn drop(&mut self) {
+        if self.visited > 0 {
+            self.cache.visits.fetch_add(self.visited, Relaxed);
+        }
     }
 }
 
@@ -70,13 +96,13 @@ impl FromIterator<(ObjectKey, std::sync::Arc<crate::Obj>)> for Cache {
 /// controller's cache also holds every Event, and the quiet-stretch checks ask often.
 pub(crate) fn cached<'a>(cache: &'a Cache, group: &'static str, resource: &'static str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: String::new(), name: String::new() };
-    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource).inspect(|_| cache.visited())
+    cache.counted(cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource))
 }
 
 /// The cached objects of one resource in one namespace, in name order (a range, as [`cached`]).
 pub(crate) fn cached_in<'a>(cache: &'a Cache, group: &'static str, resource: &'static str, namespace: &'a str) -> impl Iterator<Item = (&'a ObjectKey, &'a std::sync::Arc<crate::Obj>)> + 'a {
     let first = ObjectKey { group, resource, namespace: namespace.to_string(), name: String::new() };
-    cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace).inspect(|_| cache.visited())
+    cache.counted(cache.range(first..).take_while(move |(k, _)| k.group == group && k.resource == resource && k.namespace == namespace))
 }
 
 /// One cached object by its key: a lookup, not a scan (the namespace controller asks on
