@@ -104,9 +104,86 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
     }
 }
 
+const WAIT_FLAGS: &[Spec] = &[
+    Spec { long: "for", short: None, kind: Kind::Value },
+    Spec { long: "timeout", short: None, kind: Kind::Value },
+    Spec { long: "all", short: None, kind: Kind::Bool },
+    Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
+    Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+    Spec { long: "field-selector", short: None, kind: Kind::Value },
+];
+
+/// `--timeout`: 30 s by default; zero checks once; a negative one waits a week (`ToOptions`'
+/// `effectiveTimeout`).
+fn wait_timeout(text: Option<&str>) -> Result<u64, String> {
+    let Some(text) = text else { return Ok(30_000) };
+    let (negative, magnitude) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let seconds = crate::script::parse_duration(magnitude).map_err(|e| format!("error: {e}\n"))?;
+    if negative && seconds > 0.0 {
+        return Ok(168 * 3_600_000);
+    }
+    // Simulated time is bounded per command, as for `sleep`.
+    if seconds > crate::MAX_SLEEP_SECONDS {
+        return Err(format!("error: podlife waits at most {} seconds at once\n", podlife_ftl::num::Num(crate::MAX_SLEEP_SECONDS)));
+    }
+    Ok((seconds * 1000.0).round() as u64)
+}
+
+/// What to wait on: the named objects, or every object a selector (`--all` selecting
+/// everything) finds when the command starts — the resource builder's visit
+/// (cli-runtime `pkg/resource/builder.go`), in the order the API server lists them.
+fn wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Result<Vec<(&'static ResourceType, String, String)>, String> {
+    // `ResourceTypeOrNameArgs(--all, args…)`, then the selectors: `--all` selects everything
+    // only for a bare type (a name keeps it by name), and a label selector given with it wins.
+    let label_selector = super::selector_param(p.get("selector")).or_else(|| (p.flag("all") && p.args.len() == 1 && !p.args[0].contains('/')).then(String::new));
+    let field_selector = super::selector_param(p.get("field-selector"));
+    let by_selector = label_selector.is_some() || field_selector.is_some();
+    if p.args.is_empty() {
+        if by_selector {
+            return Err("error: at least one resource must be specified to use a selector\n".into());
+        }
+        return Err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n".into());
+    }
+    let groups = super::resource_args(&p.args)?;
+    let namespace = namespace_of(p);
+    let by_name = groups.iter().any(|(_, names)| !names.is_empty());
+    // `visitBySelector`'s checks, in its order.
+    if by_selector && by_name && !p.args.iter().any(|a| a.contains('/')) {
+        return Err("error: name cannot be provided when a selector is specified\n".into());
+    }
+    if by_selector && p.args.iter().any(|a| a.contains('/')) {
+        return Err("error: selectors and the all flag cannot be used when passing resource/name arguments\n".into());
+    }
+    if !by_selector {
+        if !by_name {
+            return Err("error: resource(s) were provided, but no name was specified\n".into());
+        }
+        return Ok(groups.into_iter().flat_map(|(rt, names)| names.into_iter().map(move |n| (rt, n))).map(|(rt, n)| (rt, namespace.clone(), n)).collect());
+    }
+    let mut targets = Vec::new();
+    for (rt, _) in groups {
+        let mut req = podlife_engine::Request::new(podlife_engine::Verb::List, rt);
+        req.namespace = (rt.namespaced && !p.flag("all-namespaces")).then(|| namespace.clone());
+        req.label_selector = label_selector.clone().filter(|s| !s.is_empty());
+        req.field_selector = field_selector.clone();
+        let (label, field) = (req.label_selector.clone(), req.field_selector.clone());
+        match super::send(ctx, out, req) {
+            Ok(podlife_engine::Response::List(items)) => targets.extend(items.iter().map(|o| {
+                let meta = &o["metadata"];
+                (rt, meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
+            })),
+            Ok(_) => {}
+            Err(s) => return Err(super::list_error(&s, rt, label.as_deref(), field.as_deref())),
+        }
+    }
+    Ok(targets)
+}
+
 pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    let specs = [Spec { long: "for", short: None, kind: Kind::Value }, Spec { long: "timeout", short: None, kind: Kind::Value }, Spec { long: "all", short: None, kind: Kind::Bool }];
-    let p = match flags::parse(args, &specs, "wait") {
+    let p = match flags::parse(args, WAIT_FLAGS, "wait") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
@@ -117,51 +194,37 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(w) => w,
         Err(e) => return out.err(&format!("error: {e}\n")),
     };
-    let timeout_ms = match p.get("timeout").map(crate::script::parse_duration) {
-        None => 30_000,
-        // Simulated time is bounded per command, as for `sleep`.
-        Some(Ok(s)) if s <= crate::MAX_SLEEP_SECONDS => (s * 1000.0).round() as u64,
-        Some(Ok(_)) => return out.err(&format!("error: podlife waits at most {} seconds at once\n", podlife_ftl::num::Num(crate::MAX_SLEEP_SECONDS))),
-        Some(Err(e)) => return out.err(&format!("error: {e}\n")),
+    let timeout_ms = match wait_timeout(p.get("timeout")) {
+        Ok(ms) => ms,
+        Err(e) => return out.err(&e),
     };
-    let namespace = namespace_of(&p);
-    let mut targets: Vec<(&'static ResourceType, String)> = vec![];
-    let mut pending_kind: Option<&'static ResourceType> = None;
-    for a in &p.args {
-        if let Some((kind, name)) = a.split_once('/') {
-            match ResourceType::resolve(kind) {
-                Some(rt) => targets.push((rt, name.to_string())),
-                None => return out.err(&format!("error: the server doesn't have a resource type \"{kind}\"\n")),
-            }
-        } else if let Some(rt) = pending_kind {
-            targets.push((rt, a.clone()));
-        } else {
-            match ResourceType::resolve(a) {
-                Some(rt) => pending_kind = Some(rt),
-                None => return out.err(&format!("error: the server doesn't have a resource type \"{a}\"\n")),
-            }
-        }
-    }
-    if targets.is_empty() {
-        return out.err("error: resource(s) were provided, but no name was specified\n");
+    let targets = match wait_targets(ctx, &p, out) {
+        Ok(t) => t,
+        Err(e) => return out.err(&e),
+    };
+    // `RunWait`: nothing found by a selector is an error, but for a deletion.
+    if targets.is_empty() && !matches!(wait, Wait::Delete) {
+        return out.err("error: no matching resources found\n");
     }
     // One deadline for the whole command: `RunWait` (`pkg/cmd/wait/wait.go`) makes one context
     // with the timeout, and every target waits within it; a target reached after it has passed
     // times out at once.
     let started = ctx.engine.now();
-    for (rt, name) in targets {
-        let exists = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(&namespace) } else { None }, &name)).is_some();
+    for (rt, ns, name) in targets {
+        let exists = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(&ns) } else { None }, &name)).is_some();
         if !exists && !matches!(wait, Wait::Delete) {
-            out.err(&format!("Error from server (NotFound): {}s \"{name}\" not found\n", podlife_engine::gostrings::to_lower(rt.kind)));
+            // The GroupResource, as the API server's NotFound names it (`deployments.apps "x"`).
+            let resource = if rt.group.is_empty() { rt.plural.to_string() } else { format!("{}.{}", rt.plural, rt.group) };
+            out.err(&format!("Error from server (NotFound): {resource} \"{name}\" not found\n"));
             continue;
         }
-        let ns = namespace.clone();
-        let singular = podlife_engine::gostrings::to_lower(rt.kind);
+        // The name printer's `kind[.group]/name` (`deployment.apps/web condition met`).
+        let shown = super::type_name(rt, &name);
         if timeout_ms == 0 {
             // `--timeout=0` checks once, without a watch (`getObjAndCheckCondition`, `IsDeleted`).
             if holds(ctx.engine, rt, &ns, &name, &wait) {
                 if exists {
-                    out.out(&format!("{singular}/{name} condition met\n"));
+                    out.out(&format!("{shown} condition met\n"));
                 }
             } else {
                 out.err(&format!("error: condition not met for {}/{name}\n", rt.plural));
@@ -178,8 +241,7 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         if met {
             match wait {
                 Wait::Delete if !exists => {}
-                Wait::Delete => out.out(&format!("{singular}/{name} condition met\n")),
-                _ => out.out(&format!("{singular}/{name} condition met\n")),
+                _ => out.out(&format!("{shown} condition met\n")),
             }
         } else if ctx.engine.stopped().is_none() {
             out.err(&format!("error: timed out waiting for the condition on {}/{name}\n", rt.plural));
