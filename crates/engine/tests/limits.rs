@@ -42,6 +42,18 @@ fn a_drivers_command_budget_stops_the_command_and_says_why() {
     e.end_command();
 }
 
+/// The default cluster with a Deployment of `replicas` nginx pods created (nothing run yet).
+fn cluster_with_deployment(name: &str, replicas: u64) -> Engine {
+    let mut e = Engine::with_default_cluster(1);
+    let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
+    req.namespace = Some("default".into());
+    req.body = Some(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": name},
+        "spec": {"replicas": replicas, "selector": {"matchLabels": {"app": name}},
+            "template": {"metadata": {"labels": {"app": name}}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}}}));
+    e.request(req).expect("created");
+    e
+}
+
 /// A reaction costs one unit of work, one more for every 250 pods in the cluster and one
 /// more for every 100 objects it reads from its cache: a Deployment of thousands of replicas
 /// reaches its command's budget in fewer reactions, and the stop says what was spent.
@@ -50,13 +62,7 @@ fn a_larger_cluster_spends_a_commands_work_faster() {
     use podlife_engine::work::{PODS_PER_EXTRA_UNIT, reaction_units};
     assert_eq!((reaction_units(0), reaction_units(249), reaction_units(250), reaction_units(65_536)), (1, 1, 2, 263));
     assert_eq!(PODS_PER_EXTRA_UNIT, 250);
-    let mut e = Engine::with_default_cluster(1);
-    let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
-    req.namespace = Some("default".into());
-    req.body = Some(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "big"},
-        "spec": {"replicas": 5000, "selector": {"matchLabels": {"app": "big"}},
-            "template": {"metadata": {"labels": {"app": "big"}}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}}}));
-    e.request(req).expect("created");
+    let e = &mut cluster_with_deployment("big", 5000);
     e.set_command_units(Some(40_000));
     e.begin_command();
     let (units, reactions) = (e.work().units, e.work().reactions);
@@ -81,13 +87,7 @@ fn a_controllers_reads_are_charged() {
     w.charge_reads(250);
     w.charge_reads(60);
     assert_eq!((w.units, w.objects_read), (3, 10), "whole hundreds charged, the rest carried");
-    let mut e = Engine::with_default_cluster(1);
-    let mut req = Request::new(Verb::Create, ResourceType::resolve("deployments").expect("served"));
-    req.namespace = Some("default".into());
-    req.body = Some(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
-        "spec": {"replicas": 220, "selector": {"matchLabels": {"app": "web"}},
-            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}}}));
-    e.request(req).expect("created");
+    let e = &mut cluster_with_deployment("web", 220);
     e.begin_command();
     let (units, reactions) = (e.work().units, e.work().reactions);
     e.advance_by(60_000);
