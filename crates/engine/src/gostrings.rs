@@ -78,6 +78,126 @@ pub fn go_duration(ms: u64) -> String {
     }
 }
 
+/// Go's `time.ParseDuration` (`time/format.go`), in nanoseconds, with its errors: `30s`,
+/// `1h2m3.5s`, `-1m`, `0`; `30` is "missing unit", `1d` an "unknown unit", past ±292 years
+/// "invalid duration".
+pub fn parse_go_duration(text: &str) -> Result<i64, String> {
+    let invalid = || format!("time: invalid duration {}", time_quote(text));
+    let (neg, mut s) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if s == "0" {
+        return Ok(0);
+    }
+    if s.is_empty() {
+        return Err(invalid());
+    }
+    const LIMIT: u64 = 1 << 63;
+    let mut total: u64 = 0;
+    while !s.is_empty() {
+        let first = s.as_bytes()[0];
+        if !(first == b'.' || first.is_ascii_digit()) {
+            return Err(invalid());
+        }
+        // leadingInt: [0-9]*, overflowing past 2^63.
+        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+        let mut v: u64 = 0;
+        for c in s[..digits].bytes() {
+            if v > LIMIT / 10 {
+                return Err(invalid());
+            }
+            v = v * 10 + u64::from(c - b'0');
+            if v > LIMIT {
+                return Err(invalid());
+            }
+        }
+        let pre = digits > 0;
+        s = &s[digits..];
+        // leadingFraction: (\.[0-9]*)?, digits past overflow ignored.
+        let (mut f, mut scale, mut post) = (0u64, 1f64, false);
+        if let Some(rest) = s.strip_prefix('.') {
+            let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+            let mut overflow = false;
+            for c in rest[..n].bytes() {
+                if overflow {
+                    continue;
+                }
+                if f > (LIMIT - 1) / 10 {
+                    overflow = true;
+                    continue;
+                }
+                let y = f * 10 + u64::from(c - b'0');
+                if y > LIMIT {
+                    overflow = true;
+                    continue;
+                }
+                f = y;
+                scale *= 10.0;
+            }
+            post = n > 0;
+            s = &rest[n..];
+        }
+        if !pre && !post {
+            return Err(invalid());
+        }
+        let unit_len = s.find(|c: char| c == '.' || c.is_ascii_digit()).unwrap_or(s.len());
+        if unit_len == 0 {
+            return Err(format!("time: missing unit in duration {}", time_quote(text)));
+        }
+        let unit_text = &s[..unit_len];
+        s = &s[unit_len..];
+        let unit: u64 = match unit_text {
+            "ns" => 1,
+            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            _ => return Err(format!("time: unknown unit {} in duration {}", time_quote(unit_text), time_quote(text))),
+        };
+        if v > LIMIT / unit {
+            return Err(invalid());
+        }
+        v *= unit;
+        if f > 0 {
+            v += (f as f64 * (unit as f64 / scale)) as u64;
+            if v > LIMIT {
+                return Err(invalid());
+            }
+        }
+        total += v;
+        if total > LIMIT {
+            return Err(invalid());
+        }
+    }
+    if neg {
+        return Ok((total as i128).wrapping_neg() as i64);
+    }
+    i64::try_from(total).map_err(|_| invalid())
+}
+
+/// The time package's `quote`: `"…"`, with bytes of non-ASCII or control characters as `\xNN`.
+fn time_quote(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        if !c.is_ascii() || (c as u32) < 0x20 {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        } else {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -118,5 +238,66 @@ mod tests {
         assert_eq!(go_duration(189), "189ms");
         assert_eq!(go_duration(1_234), "1.234s");
         assert_eq!(go_duration(1_500), "1.5s");
+    }
+
+    /// `time_test.go`'s `parseDurationTests` and `parseDurationErrorTests` (a selection).
+    #[test]
+    fn parses_durations_as_go() {
+        use super::parse_go_duration as p;
+        let ok = [
+            ("0", 0i64),
+            ("5s", 5_000_000_000),
+            ("1478s", 1_478_000_000_000),
+            ("-5s", -5_000_000_000),
+            ("+5s", 5_000_000_000),
+            ("-0", 0),
+            ("5.0s", 5_000_000_000),
+            ("5.6s", 5_600_000_000),
+            ("5.s", 5_000_000_000),
+            (".5s", 500_000_000),
+            ("1.004s", 1_004_000_000),
+            ("100.00100s", 100_001_000_000),
+            ("10ns", 10),
+            ("11us", 11_000),
+            ("12\u{b5}s", 12_000),
+            ("12\u{3bc}s", 12_000),
+            ("13ms", 13_000_000),
+            ("15m", 900_000_000_000),
+            ("16h", 57_600_000_000_000),
+            ("3h30m", 12_600_000_000_000),
+            ("10.5s4m", 250_500_000_000),
+            ("-2m3.4s", -123_400_000_000),
+            ("1h2m3s4ms5us6ns", 3_723_004_005_006),
+            ("39h9m14.425s", 140_954_425_000_000),
+            ("52763797000ns", 52_763_797_000),
+            ("0.3333333333333333333h", 1_200_000_000_000),
+            ("9223372036854775807ns", i64::MAX),
+            ("9223372036854775.807us", i64::MAX),
+            ("-9223372036854775808ns", i64::MIN),
+            ("-2562047h47m16.854775808s", i64::MIN),
+            ("0.100000000000000000000h", 360_000_000_000),
+            ("0.830103483285477580700h", 2_988_372_539_827),
+        ];
+        for (text, ns) in ok {
+            assert_eq!(p(text), Ok(ns), "{text}");
+        }
+        let errors = [
+            ("", r#"time: invalid duration """#),
+            ("3", r#"time: missing unit in duration "3""#),
+            ("-", r#"time: invalid duration "-""#),
+            ("s", r#"time: invalid duration "s""#),
+            (".", r#"time: invalid duration ".""#),
+            (".s", r#"time: invalid duration ".s""#),
+            ("1d", r#"time: unknown unit "d" in duration "1d""#),
+            ("10y", r#"time: unknown unit "y" in duration "10y""#),
+            ("1e400s", r#"time: unknown unit "e" in duration "1e400s""#),
+            ("9223372036854775808ns", r#"time: invalid duration "9223372036854775808ns""#),
+            ("9223372036854775.808us", r#"time: invalid duration "9223372036854775.808us""#),
+            ("3000000h", r#"time: invalid duration "3000000h""#),
+            ("\u{85}", r#"time: invalid duration "\xc2\x85""#),
+        ];
+        for (text, message) in errors {
+            assert_eq!(p(text), Err(message.to_string()), "{text:?}");
+        }
     }
 }

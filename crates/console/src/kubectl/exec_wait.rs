@@ -88,8 +88,19 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
     let obj = engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(namespace) } else { None }, name));
     match wait {
         Wait::Delete => obj.is_none(),
+        // `ConditionalWait.checkCondition`: the first condition of that type with a status
+        // decides, unless it was observed for an older generation of the object (a Deployment
+        // just changed is not yet Available again for its new spec).
         Wait::Condition { kind, status } => obj.is_some_and(|o| {
-            o["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"].as_str().is_some_and(|t| t.eq_ignore_ascii_case(kind)) && c["status"].as_str().is_some_and(|s| s.eq_ignore_ascii_case(status))))
+            let conditions = o["status"]["conditions"].as_array().into_iter().flatten();
+            let Some((c, have)) = conditions.filter(|c| c["type"].as_str().is_some_and(|t| t.eq_ignore_ascii_case(kind))).find_map(|c| Some((c, c["status"].as_str()?))) else { return false };
+            let observed = c["observedGeneration"].as_i64().or_else(|| o["status"]["observedGeneration"].as_i64());
+            if let (Some(generation), Some(observed)) = (o["metadata"]["generation"].as_i64(), observed)
+                && observed < generation
+            {
+                return false;
+            }
+            have.eq_ignore_ascii_case(status)
         }),
         Wait::JsonPath { path, value } => obj.is_some_and(|o| {
             let mut v = o;
@@ -113,23 +124,20 @@ const WAIT_FLAGS: &[Spec] = &[
     Spec { long: "field-selector", short: None, kind: Kind::Value },
 ];
 
-/// `--timeout`: 30 s by default; zero checks once; a negative one waits a week (`ToOptions`'
-/// `effectiveTimeout`).
+/// `--timeout`, a Go duration (`30s`, `2m`): 30 s by default; zero checks once; a negative
+/// one waits a week (`ToOptions`' `effectiveTimeout`). In whole milliseconds, rounded up.
 fn wait_timeout(text: Option<&str>) -> Result<u64, String> {
     let Some(text) = text else { return Ok(30_000) };
-    let (negative, magnitude) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let seconds = crate::script::parse_duration(magnitude).map_err(|e| format!("error: {e}\n"))?;
-    if negative && seconds > 0.0 {
+    let ns = podlife_engine::gostrings::parse_go_duration(text).map_err(|e| format!("error: invalid argument {} for \"--timeout\" flag: {e}\nSee 'kubectl wait --help' for usage.\n", podlife_model::json::quote(text)))?;
+    if ns < 0 {
         return Ok(168 * 3_600_000);
     }
+    let ms = (ns as u64).div_ceil(1_000_000);
     // Simulated time is bounded per command, as for `sleep`.
-    if seconds > crate::MAX_SLEEP_SECONDS {
+    if ms as f64 > crate::MAX_SLEEP_SECONDS * 1000.0 {
         return Err(format!("error: podlife waits at most {} seconds at once\n", podlife_ftl::num::Num(crate::MAX_SLEEP_SECONDS)));
     }
-    Ok((seconds * 1000.0).round() as u64)
+    Ok(ms)
 }
 
 /// What to wait on: the named objects, or every object a selector (`--all` selecting
@@ -187,16 +195,14 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
-    let Some(for_text) = p.get("for") else {
-        return out.err("error: --for must be set\n");
-    };
-    let wait = match parse_for(for_text) {
-        Ok(w) => w,
-        Err(e) => return out.err(&format!("error: {e}\n")),
-    };
+    // The flags parse first (a bad --timeout is pflag's error), then `conditionFuncFor`.
     let timeout_ms = match wait_timeout(p.get("timeout")) {
         Ok(ms) => ms,
         Err(e) => return out.err(&e),
+    };
+    let wait = match parse_for(p.get("for").unwrap_or_default()) {
+        Ok(w) => w,
+        Err(e) => return out.err(&format!("error: {e}\n")),
     };
     let targets = match wait_targets(ctx, &p, out) {
         Ok(t) => t,
