@@ -66,27 +66,82 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 enum Wait {
     Condition { kind: String, status: String },
     Delete,
-    JsonPath { path: String, value: String },
+    /// A relaxed JSONPath template (`{.status.phase}`) and the value it must print, or any.
+    JsonPath { template: String, value: Option<String> },
 }
 
+/// `conditionFuncFor`.
 fn parse_for(text: &str) -> Result<Wait, String> {
-    if text == "delete" {
+    if text.eq_ignore_ascii_case("delete") {
         return Ok(Wait::Delete);
     }
     if let Some(c) = text.strip_prefix("condition=") {
         let (kind, status) = c.split_once('=').map_or((c, "true"), |(k, s)| (k, s));
         return Ok(Wait::Condition { kind: kind.to_string(), status: status.to_string() });
     }
-    if let Some(j) = text.strip_prefix("jsonpath=") {
-        let (path, value) = j.rsplit_once('=').ok_or_else(|| "jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3".to_string())?;
-        return Ok(Wait::JsonPath { path: path.trim_matches(|c| c == '\'' || c == '{' || c == '}').trim_start_matches('.').to_string(), value: value.to_string() });
+    if let Some(input) = text.strip_prefix("jsonpath=") {
+        return parse_jsonpath_for(input);
     }
-    Err(format!("unrecognized condition: {text:?}"))
+    Err(format!("unrecognized condition: {}", podlife_model::json::quote(text)))
 }
 
-fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str, wait: &Wait) -> bool {
+/// `processJSONPathInput` and `newJSONPathParser`: the expression and an optional value, split
+/// on a single `=` (`==` stays, for filters).
+fn parse_jsonpath_for(input: &str) -> Result<Wait, String> {
+    let mut parts = vec![String::new()];
+    let mut chars = input.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '=' if chars.peek() == Some(&'=') => {
+                chars.next();
+                parts.last_mut().map(|p| p.push_str("=="));
+            }
+            '=' => parts.push(String::new()),
+            c => parts.last_mut().map(|p| p.push(c)).unwrap_or_default(),
+        }
+    }
+    if parts.len() > 2 {
+        return Err("jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'".into());
+    }
+    let template = crate::printers::custom_columns::relaxed(&parts[0])?;
+    let value = match parts.get(1) {
+        None => None,
+        Some(v) => match v.trim_matches(|c| c == '\'' || c == '"') {
+            "" => return Err("jsonpath wait has to have a value after equal sign, like --for=jsonpath='{.status.readyReplicas}'=3".into()),
+            v => Some(v.to_string()),
+        },
+    };
+    if template.is_empty() {
+        return Err("jsonpath expression cannot be empty".into());
+    }
+    // The template must parse now, as `newJSONPathParser` parses it before any wait.
+    crate::printers::jsonpath::find_results(&template, &serde_json::Value::Null)?;
+    Ok(Wait::JsonPath { template, value })
+}
+
+/// `JSONPathWait.checkCondition`: one value found, a scalar, printed as Go's `%v` prints it and
+/// compared without surrounding spaces; any value will do when none was given.
+fn jsonpath_holds(object: &Value, template: &str, want: Option<&str>) -> Result<bool, String> {
+    let found = crate::printers::jsonpath::find_results(template, object)?;
+    let Some(first) = found.first() else { return Ok(false) };
+    if found.len() > 1 {
+        return Err("given jsonpath expression matches more than one value".into());
+    }
+    let Some(want) = want else { return Ok(true) };
+    let have = match first {
+        Value::Object(_) | Value::Array(_) => return Err("jsonpath leads to a nested object or list which is not supported".into()),
+        Value::String(s) => s.clone(),
+        Value::Null => "<nil>".into(),
+        other => other.to_string(),
+    };
+    Ok(have.trim() == want.trim())
+}
+
+/// Whether the condition holds now; an error ends the wait with it (a JSONPath that finds
+/// more than one value or a nested one).
+fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str, wait: &Wait) -> Result<bool, String> {
     let obj = engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(namespace) } else { None }, name));
-    match wait {
+    Ok(match wait {
         Wait::Delete => obj.is_none(),
         // `ConditionalWait.checkCondition`: the first condition of that type with a status
         // decides, unless it was observed for an older generation of the object (a Deployment
@@ -102,17 +157,11 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
             }
             have.eq_ignore_ascii_case(status)
         }),
-        Wait::JsonPath { path, value } => obj.is_some_and(|o| {
-            let mut v = o;
-            for part in path.split('.') {
-                v = &v[part];
-            }
-            match v.as_str() {
-                Some(s) => s == value,
-                None => value.parse::<Value>().is_ok_and(|want| *v == want),
-            }
-        }),
-    }
+        Wait::JsonPath { template, value } => match obj {
+            Some(o) => return jsonpath_holds(&o.to_value(), template, value.as_deref()),
+            None => false,
+        },
+    })
 }
 
 const WAIT_FLAGS: &[Spec] = &[
@@ -228,12 +277,11 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let shown = super::type_name(rt, &name);
         if timeout_ms == 0 {
             // `--timeout=0` checks once, without a watch (`getObjAndCheckCondition`, `IsDeleted`).
-            if holds(ctx.engine, rt, &ns, &name, &wait) {
-                if exists {
-                    out.out(&format!("{shown} condition met\n"));
-                }
-            } else {
-                out.err(&format!("error: condition not met for {}/{name}\n", rt.plural));
+            match holds(ctx.engine, rt, &ns, &name, &wait) {
+                Ok(true) if exists => out.out(&format!("{shown} condition met\n")),
+                Ok(true) => {}
+                Ok(false) => out.err(&format!("error: condition not met for {}/{name}\n", rt.plural)),
+                Err(e) => return out.err(&format!("error: {e}\n")),
             }
             continue;
         }
@@ -243,7 +291,21 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             out.err(&format!("error: timed out waiting for the condition on {}/{name}\n", rt.plural));
             continue;
         }
-        let met = ctx.engine.wait_while(|e| !holds(e, rt, &ns, &name, &wait), remaining);
+        let mut failed = None;
+        let met = ctx.engine.wait_while(
+            |e| match holds(e, rt, &ns, &name, &wait) {
+                Ok(held) => !held,
+                Err(error) => {
+                    failed = Some(error);
+                    false
+                }
+            },
+            remaining,
+        );
+        if let Some(e) = failed {
+            // The condition function's error ends the whole command (`RunWait`'s visit).
+            return out.err(&format!("error: {e}\n"));
+        }
         if met {
             match wait {
                 Wait::Delete if !exists => {}

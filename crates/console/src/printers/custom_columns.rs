@@ -16,7 +16,7 @@ pub struct Column {
 }
 
 /// `RelaxedJSONPathExpression`: `^\{\.?([^{}]+)\}$` or `^\.?([^{}]+)$` → `{.…}`.
-fn relaxed(expr: &str) -> Result<String, String> {
+pub(crate) fn relaxed(expr: &str) -> Result<String, String> {
     if expr.is_empty() {
         return Ok(String::new());
     }
