@@ -65,6 +65,8 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// One condition `kubectl wait --for=…` understands.
 enum Wait {
     Condition { kind: String, status: String },
+    /// `--for=create`: every target exists (kubectl 1.31+).
+    Create,
     Delete,
     /// A relaxed JSONPath template (`{.status.phase}`) and the value it must print, or any.
     JsonPath { template: String, value: Option<String> },
@@ -74,6 +76,9 @@ enum Wait {
 fn parse_for(text: &str) -> Result<Wait, String> {
     if text.eq_ignore_ascii_case("delete") {
         return Ok(Wait::Delete);
+    }
+    if text.eq_ignore_ascii_case("create") {
+        return Ok(Wait::Create);
     }
     if let Some(c) = text.strip_prefix("condition=") {
         let (kind, status) = c.split_once('=').map_or((c, "true"), |(k, s)| (k, s));
@@ -143,6 +148,7 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
     let obj = engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(namespace) } else { None }, name));
     Ok(match wait {
         Wait::Delete => obj.is_none(),
+        Wait::Create => obj.is_some(),
         // `ConditionalWait.checkCondition`: the first condition of that type with a status
         // decides, unless it was observed for an older generation of the object (a Deployment
         // just changed is not yet Available again for its new spec).
@@ -162,6 +168,37 @@ fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str
             None => false,
         },
     })
+}
+
+/// How often `--for=create` looks (`RunWait`'s `PollUntilContextTimeout`).
+const CREATE_POLL_MS: u64 = 500;
+
+/// `--for=create`: `RunWait` polls the resource finder every 500 ms, from the start, until no
+/// target is NotFound, then prints each as met; past the timeout it is `timed out waiting for
+/// the condition`, without a name.
+fn wait_for_create(ctx: &mut Context<'_>, targets: &[(&'static ResourceType, String, String)], timeout_ms: u64, out: &mut Output) {
+    let all_exist = |e: &Engine| targets.iter().all(|(rt, ns, name)| e.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(ns) } else { None }, name)).is_some());
+    let started = ctx.engine.now();
+    if !ctx.engine.wait_while(|e| !all_exist(e), timeout_ms) {
+        if ctx.engine.stopped().is_none() {
+            out.err("error: timed out waiting for the condition\n");
+        }
+        return;
+    }
+    // Seen at the first poll at or after the moment they all exist.
+    let elapsed = ctx.engine.now().millis().saturating_sub(started.millis());
+    let seen_at = elapsed.div_ceil(CREATE_POLL_MS) * CREATE_POLL_MS;
+    if seen_at > timeout_ms && timeout_ms > 0 {
+        ctx.engine.advance_by(timeout_ms - elapsed);
+        if ctx.engine.stopped().is_none() {
+            out.err("error: timed out waiting for the condition\n");
+        }
+        return;
+    }
+    ctx.engine.advance_by(seen_at - elapsed);
+    for (rt, _, name) in targets {
+        out.out(&format!("{} condition met\n", super::type_name(rt, name)));
+    }
 }
 
 const WAIT_FLAGS: &[Spec] = &[
@@ -260,6 +297,9 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     // `RunWait`: nothing found by a selector is an error, but for a deletion.
     if targets.is_empty() && !matches!(wait, Wait::Delete) {
         return out.err("error: no matching resources found\n");
+    }
+    if matches!(wait, Wait::Create) {
+        return wait_for_create(ctx, &targets, timeout_ms, out);
     }
     // One deadline for the whole command: `RunWait` (`pkg/cmd/wait/wait.go`) makes one context
     // with the timeout, and every target waits within it; a target reached after it has passed
