@@ -211,19 +211,18 @@ const WAIT_FLAGS: &[Spec] = &[
 ];
 
 /// `--timeout`, a Go duration (`30s`, `2m`): 30 s by default; zero checks once; a negative
-/// one waits a week (`ToOptions`' `effectiveTimeout`). In whole milliseconds, rounded up.
+/// one waits a week (`ToOptions`' `effectiveTimeout`).
 fn wait_timeout(text: Option<&str>) -> Result<u64, String> {
     let Some(text) = text else { return Ok(30_000) };
-    let ns = podlife_engine::gostrings::parse_go_duration(text).map_err(|e| format!("error: invalid argument {} for \"--timeout\" flag: {e}\nSee 'kubectl wait --help' for usage.\n", podlife_model::json::quote(text)))?;
-    if ns < 0 {
+    let ms = flags::duration_ms(text, "timeout", "wait")?;
+    if ms < 0 {
         return Ok(168 * 3_600_000);
     }
-    let ms = (ns as u64).div_ceil(1_000_000);
     // Simulated time is bounded per command, as for `sleep`.
     if ms as f64 > crate::MAX_SLEEP_SECONDS * 1000.0 {
         return Err(format!("error: podlife waits at most {} seconds at once\n", podlife_ftl::num::Num(crate::MAX_SLEEP_SECONDS)));
     }
-    Ok(ms)
+    Ok(ms as u64)
 }
 
 /// What to wait on: the named objects, or every object a selector (`--all` selecting

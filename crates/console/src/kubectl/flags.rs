@@ -67,6 +67,14 @@ impl Parsed {
 
 /// Parses `tokens` against `specs` (plus the global flags). `command` is the command path for
 /// the `See 'kubectl get --help' for usage.` line.
+/// A `time.Duration` flag (`--timeout=1m30s`) in whole milliseconds, rounded away from zero
+/// (negative stays negative: each command says what that means), or pflag's error for it.
+pub(crate) fn duration_ms(value: &str, flag: &str, command: &str) -> Result<i64, String> {
+    let ns = podlife_engine::gostrings::parse_go_duration(value).map_err(|e| format!("error: invalid argument {} for \"--{flag}\" flag: {e}\nSee 'kubectl {command} --help' for usage.\n", podlife_model::json::quote(value)))?;
+    let ms = ns.unsigned_abs().div_ceil(1_000_000) as i64;
+    Ok(if ns < 0 { -ms } else { ms })
+}
+
 pub fn parse(tokens: &[String], specs: &[Spec], command: &str) -> Result<Parsed, String> {
     let all: Vec<&Spec> = specs.iter().chain(GLOBAL.iter()).collect();
     let usage = format!("See 'kubectl {command} --help' for usage.");

@@ -209,36 +209,6 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
 }
 
-/// Go's `time.ParseDuration` for kubectl's `--timeout` (whole milliseconds).
-fn parse_go_duration(text: &str) -> Option<u64> {
-    if text == "0" {
-        return Some(0);
-    }
-    let mut total = 0f64;
-    let mut rest = text;
-    if rest.is_empty() {
-        return None;
-    }
-    while !rest.is_empty() {
-        let num_len = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
-        let value: f64 = podlife_engine::parse_f64(&rest[..num_len])?;
-        rest = &rest[num_len..];
-        let unit_len = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
-        let unit = match &rest[..unit_len] {
-            "ns" => 1e-6,
-            "us" | "µs" => 1e-3,
-            "ms" => 1.0,
-            "s" => 1000.0,
-            "m" => 60_000.0,
-            "h" => 3_600_000.0,
-            _ => return None,
-        };
-        rest = &rest[unit_len..];
-        total += value * unit;
-    }
-    Some(total as u64)
-}
-
 /// Go's `time.Duration.String()` for whole milliseconds (`20s`, `1m30s`, `500ms`).
 fn go_duration(ms: u64) -> String {
     if ms == 0 {
@@ -562,12 +532,12 @@ pub fn drain(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             return out.err(&format!("error: invalid argument \"{v}\" for \"--grace-period\" flag: strconv.ParseInt: parsing \"{v}\": invalid syntax\nSee 'kubectl drain --help' for usage.\n"));
         }
     };
-    let timeout_ms = match p.get("timeout") {
+    // 0 waits for ever; a negative timeout has passed at once (`context.WithTimeout`).
+    let timeout_ms = match p.get("timeout").map(|t| super::flags::duration_ms(t, "timeout", "drain")) {
         None => 0,
-        Some(t) => match parse_go_duration(t) {
-            Some(ms) => ms,
-            None => return out.err(&format!("error: invalid argument \"{t}\" for \"--timeout\" flag: time: invalid duration \"{t}\"\nSee 'kubectl drain --help' for usage.\n")),
-        },
+        Some(Ok(ms)) if ms < 0 => 1,
+        Some(Ok(ms)) => ms as u64,
+        Some(Err(e)) => return out.err(&e),
     };
     let d = Drainer {
         force: p.flag("force"),
@@ -652,12 +622,14 @@ mod tests {
 
     #[test]
     fn go_durations() {
-        assert_eq!(parse_go_duration("20s"), Some(20_000));
-        assert_eq!(parse_go_duration("1m30s"), Some(90_000));
-        assert_eq!(parse_go_duration("1.5s"), Some(1_500));
-        assert_eq!(parse_go_duration("0"), Some(0));
-        assert_eq!(parse_go_duration("10"), None);
-        assert_eq!(parse_go_duration(""), None);
+        let ms = |t: &str| super::super::flags::duration_ms(t, "timeout", "drain").ok();
+        assert_eq!(ms("20s"), Some(20_000));
+        assert_eq!(ms("1m30s"), Some(90_000));
+        assert_eq!(ms("1.5s"), Some(1_500));
+        assert_eq!(ms("0"), Some(0));
+        assert_eq!(ms("-2s"), Some(-2_000));
+        assert_eq!(ms("10"), None);
+        assert_eq!(ms(""), None);
         assert_eq!(go_duration(20_000), "20s");
         assert_eq!(go_duration(90_000), "1m30s");
         assert_eq!(go_duration(3_600_000), "1h0m0s");

@@ -220,12 +220,12 @@ fn status(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         "DaemonSet" => daemonset_status_line,
         _ => status_line,
     };
-    // 0 (the default) waits for ever; podlife waits a week of simulated time, then stops
-    // the command and says so.
-    let (timeout_ms, forever) = match p.get("timeout").map(crate::script::parse_duration) {
-        None | Some(Ok(0.0)) => ((crate::MAX_SLEEP_SECONDS * 1000.0) as u64, true),
-        Some(Ok(s)) => ((s * 1000.0).round() as u64, false),
-        Some(Err(e)) => return out.err(&format!("error: {e}\n")),
+    // 0 (the default) waits for ever, and so does a negative one (`ContextWithOptionalTimeout`);
+    // podlife waits a week of simulated time, then stops the command and says so.
+    let (timeout_ms, forever) = match p.get("timeout").map(|t| super::flags::duration_ms(t, "timeout", "rollout status")) {
+        None | Some(Ok(..=0)) => ((crate::MAX_SLEEP_SECONDS * 1000.0) as u64, true),
+        Some(Ok(ms)) => (ms as u64, false),
+        Some(Err(e)) => return out.err(&e),
     };
     let show = |d: &Value, out: &mut Output| -> Option<bool> {
         match status_line(d) {
