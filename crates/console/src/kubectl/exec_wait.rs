@@ -309,8 +309,9 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         if !exists && !matches!(wait, Wait::Delete) {
             // The GroupResource, as the API server's NotFound names it (`deployments.apps "x"`).
             let resource = if rt.group.is_empty() { rt.plural.to_string() } else { format!("{}.{}", rt.plural, rt.group) };
-            out.err(&format!("Error from server (NotFound): {resource} \"{name}\" not found\n"));
-            continue;
+            // The builder visits its infos in order and stops at the first error
+            // (`VisitorList`; only --for=delete ignores NotFound).
+            return out.err(&format!("Error from server (NotFound): {resource} \"{name}\" not found\n"));
         }
         // The name printer's `kind[.group]/name` (`deployment.apps/web condition met`).
         let shown = super::type_name(rt, &name);
