@@ -29,16 +29,6 @@ pub fn reaction_units(pods: usize) -> u64 {
     1 + pods as u64 / PODS_PER_EXTRA_UNIT
 }
 
-impl Work {
-    /// A reaction read `objects` cached objects: a unit for every [`OBJECTS_PER_EXTRA_UNIT`],
-    /// the rest carried to the next.
-    pub fn charge_reads(&mut self, objects: u64) {
-        let all = self.objects_read + objects;
-        self.units += all / OBJECTS_PER_EXTRA_UNIT;
-        self.objects_read = all % OBJECTS_PER_EXTRA_UNIT;
-    }
-}
-
 /// Why the simulation stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopReason {
@@ -108,4 +98,14 @@ pub struct Work {
     pub stopped: Option<Stop>,
     /// The stop was reported (`take_stop`).
     pub reported: bool,
+}
+
+impl Work {
+    /// A reaction read `objects` cached objects: a unit for every [`OBJECTS_PER_EXTRA_UNIT`],
+    /// the rest carried to the next.
+    pub fn charge_reads(&mut self, objects: u64) {
+        let all = self.objects_read + objects;
+        self.units += all / OBJECTS_PER_EXTRA_UNIT;
+        self.objects_read = all % OBJECTS_PER_EXTRA_UNIT;
+    }
 }

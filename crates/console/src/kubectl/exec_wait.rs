@@ -93,18 +93,18 @@ fn parse_for(text: &str) -> Result<Wait, String> {
 /// `processJSONPathInput` and `newJSONPathParser`: the expression and an optional value, split
 /// on a single `=` (`==` stays, for filters).
 fn parse_jsonpath_for(input: &str) -> Result<Wait, String> {
-    let mut parts = vec![String::new()];
+    let (mut parts, mut part) = (Vec::new(), String::new());
     let mut chars = input.chars().peekable();
     while let Some(c) = chars.next() {
-        match c {
-            '=' if chars.peek() == Some(&'=') => {
-                chars.next();
-                parts.last_mut().map(|p| p.push_str("=="));
-            }
-            '=' => parts.push(String::new()),
-            c => parts.last_mut().map(|p| p.push(c)).unwrap_or_default(),
+        if c != '=' {
+            part.push(c);
+        } else if chars.next_if_eq(&'=').is_some() {
+            part.push_str("==");
+        } else {
+            parts.push(std::mem::take(&mut part));
         }
     }
+    parts.push(part);
     if parts.len() > 2 {
         return Err("jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'".into());
     }
@@ -142,10 +142,15 @@ fn jsonpath_holds(object: &Value, template: &str, want: Option<&str>) -> Result<
     Ok(have.trim() == want.trim())
 }
 
+/// The target as the API server stores it now.
+fn stored<'e>(engine: &'e Engine, rt: &'static ResourceType, namespace: &str, name: &str) -> Option<&'e podlife_engine::Slot> {
+    engine.store().get(&podlife_engine::store::ObjectKey::new(rt, Some(namespace), name))
+}
+
 /// Whether the condition holds now; an error ends the wait with it (a JSONPath that finds
 /// more than one value or a nested one).
 fn holds(engine: &Engine, rt: &'static ResourceType, namespace: &str, name: &str, wait: &Wait) -> Result<bool, String> {
-    let obj = engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(namespace) } else { None }, name));
+    let obj = stored(engine, rt, namespace, name);
     Ok(match wait {
         Wait::Delete => obj.is_none(),
         Wait::Create => obj.is_some(),
@@ -177,7 +182,7 @@ const CREATE_POLL_MS: u64 = 500;
 /// target is NotFound, then prints each as met; past the timeout it is `timed out waiting for
 /// the condition`, without a name.
 fn wait_for_create(ctx: &mut Context<'_>, targets: &[(&'static ResourceType, String, String)], timeout_ms: u64, out: &mut Output) {
-    let all_exist = |e: &Engine| targets.iter().all(|(rt, ns, name)| e.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(ns) } else { None }, name)).is_some());
+    let all_exist = |e: &Engine| targets.iter().all(|(rt, ns, name)| stored(e, rt, ns, name).is_some());
     let started = ctx.engine.now();
     if !ctx.engine.wait_while(|e| !all_exist(e), timeout_ms) {
         if ctx.engine.stopped().is_none() {
@@ -243,12 +248,12 @@ fn wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> R
     let groups = super::resource_args(&p.args)?;
     let namespace = namespace_of(p);
     let by_name = groups.iter().any(|(_, names)| !names.is_empty());
-    // `visitBySelector`'s checks, in its order.
-    if by_selector && by_name && !p.args.iter().any(|a| a.contains('/')) {
-        return Err("error: name cannot be provided when a selector is specified\n".into());
-    }
+    // `visitBySelector`'s checks: `type/name` arguments are tuples, not names.
     if by_selector && p.args.iter().any(|a| a.contains('/')) {
         return Err("error: selectors and the all flag cannot be used when passing resource/name arguments\n".into());
+    }
+    if by_selector && by_name {
+        return Err("error: name cannot be provided when a selector is specified\n".into());
     }
     if !by_selector {
         if !by_name {
@@ -305,7 +310,7 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     // times out at once.
     let started = ctx.engine.now();
     for (rt, ns, name) in targets {
-        let exists = ctx.engine.store().get(&podlife_engine::store::ObjectKey::new(rt, if rt.namespaced { Some(&ns) } else { None }, &name)).is_some();
+        let exists = stored(ctx.engine, rt, &ns, &name).is_some();
         if !exists && !matches!(wait, Wait::Delete) {
             // The GroupResource, as the API server's NotFound names it (`deployments.apps "x"`).
             let resource = if rt.group.is_empty() { rt.plural.to_string() } else { format!("{}.{}", rt.plural, rt.group) };

@@ -65,8 +65,6 @@ impl Parsed {
     }
 }
 
-/// Parses `tokens` against `specs` (plus the global flags). `command` is the command path for
-/// the `See 'kubectl get --help' for usage.` line.
 /// A `time.Duration` flag (`--timeout=1m30s`) in whole milliseconds, rounded away from zero
 /// (negative stays negative: each command says what that means), or pflag's error for it.
 pub(crate) fn duration_ms(value: &str, flag: &str, command: &str) -> Result<i64, String> {
@@ -75,6 +73,8 @@ pub(crate) fn duration_ms(value: &str, flag: &str, command: &str) -> Result<i64,
     Ok(if ns < 0 { -ms } else { ms })
 }
 
+/// Parses `tokens` against `specs` (plus the global flags). `command` is the command path for
+/// the `See 'kubectl get --help' for usage.` line.
 pub fn parse(tokens: &[String], specs: &[Spec], command: &str) -> Result<Parsed, String> {
     let all: Vec<&Spec> = specs.iter().chain(GLOBAL.iter()).collect();
     let usage = format!("See 'kubectl {command} --help' for usage.");

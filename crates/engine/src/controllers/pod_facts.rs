@@ -61,18 +61,19 @@ pub(super) struct Reader<'a> {
 
 impl Reader<'_> {
     fn read(&self, pod: &Slot) -> Facts {
-        use fields::{object_meta as meta, owner_reference as oref, pod as p, pod_status};
+        use super::replicaset::{deleting, terminal};
+        use fields::{object_meta as meta, owner_reference as oref, pod as p};
         let controller = super::controller_of(pod);
         let ours = controller.filter(|r| r[oref::KIND] == self.owner.kind).and_then(|r| r[oref::UID].as_str()) == Some(self.owner.uid.as_str());
         let labels = &pod[p::METADATA][meta::LABELS];
         let matches = || self.selector.as_ref().is_some_and(|s| s.matches(labels));
-        let deleting = pod[p::METADATA][meta::DELETION_TIMESTAMP].is_string();
+        let deleting = deleting(pod);
         let claim = match controller {
             _ if ours => Claim::Ours { matches: matches() },
             Some(_) => return Facts { claim: Claim::Other, active: false, terminating: false, ready: false, ready_since: None, fully_labeled: false },
             None => Claim::Orphan { adoptable: !deleting && matches() },
         };
-        let terminal = matches!(pod[p::STATUS][pod_status::PHASE].as_str(), Some("Succeeded" | "Failed"));
+        let terminal = terminal(pod);
         let ready = super::pod_ready(pod);
         Facts {
             claim,

@@ -170,11 +170,11 @@ pub(super) fn pod_available(pod: &Slot, min_ready_seconds: u64, now: Time) -> bo
     pod_ready(pod) && (min_ready_seconds == 0 || ready_since(pod).is_some_and(|t| t.millis() + min_ready_seconds * 1000 <= now.millis()))
 }
 
-fn terminal(pod: &Slot) -> bool {
+pub(super) fn terminal(pod: &Slot) -> bool {
     matches!(pod[fields::pod::STATUS][fields::pod_status::PHASE].as_str(), Some("Succeeded" | "Failed"))
 }
 
-fn deleting(pod: &Slot) -> bool {
+pub(super) fn deleting(pod: &Slot) -> bool {
     pod[fields::pod::METADATA][fields::object_meta::DELETION_TIMESTAMP].is_string()
 }
 
@@ -280,7 +280,8 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     // The selector compiled once for the whole claim (a non-object one matches nothing).
     let selector = Some(crate::Obj::untyped(&owner.selector)).filter(|s| s.is_object()).and_then(|s| crate::labels::Selector::from_label_selector(&s));
     let reader = super::pod_facts::Reader { owner: &owner, selector };
-    let adopting = rs["metadata"]["deletionTimestamp"].is_null();
+    // A ReplicaSet being deleted neither adopts nor manages its replicas.
+    let live = rs["metadata"]["deletionTimestamp"].is_null();
     let min_ready = rs["spec"]["minReadySeconds"].as_u64().unwrap_or(0);
     let mut writes = Vec::new();
     // claimPods: owned pods that still match, plus orphans adopted; owned pods that no longer
@@ -293,7 +294,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
         match facts.claim {
             Claim::Ours { matches: false } => return writes.extend(release(flavor, rs, pod)),
             Claim::Ours { matches: true } => {}
-            Claim::Orphan { adoptable: true } if adopting => writes.extend(adoption(flavor.account, rs, flavor.kind, "pods", pod)),
+            Claim::Orphan { adoptable: true } if live => writes.extend(adoption(flavor.account, rs, flavor.kind, "pods", pod)),
             _ => return,
         }
         if facts.terminating {
@@ -313,7 +314,7 @@ fn sync(cache: &Cache, state: &mut State, flavor: Flavor, ns: &str, name: &str, 
     });
     state.pod_facts.insert(k.clone(), memo);
     let mut creates = false;
-    if state.satisfied(&k, now) && rs["metadata"]["deletionTimestamp"].is_null() {
+    if state.satisfied(&k, now) && live {
         let managed = manage_replicas(cache, state, flavor, rs, &active_pods, now);
         creates = managed.iter().any(|w| w.request.verb == crate::apiserver::Verb::Create && w.request.resource.plural == "pods");
         writes.extend(managed);
