@@ -167,7 +167,9 @@ pub fn parse_go_duration(text: &str) -> Result<i64, String> {
                 return Err(invalid());
             }
         }
-        total += v;
+        // Go adds in uint64 and wraps (two components of 2^63 ns sum to 0): the same here,
+        // never a panic on what a learner types.
+        total = total.wrapping_add(v);
         if total > LIMIT {
             return Err(invalid());
         }
@@ -277,6 +279,8 @@ mod tests {
             ("-2562047h47m16.854775808s", i64::MIN),
             ("0.100000000000000000000h", 360_000_000_000),
             ("0.830103483285477580700h", 2_988_372_539_827),
+            // Go's uint64 sum wraps: 2^63 ns twice is 0.
+            ("9223372036854775808ns9223372036854775808ns", 0),
         ];
         for (text, ns) in ok {
             assert_eq!(p(text), Ok(ns), "{text}");
