@@ -340,7 +340,12 @@ pub fn line(e: &TraceEvent) -> String {
                 Some(n) => format!("; {n} syncs of pods failing on their image only counted their events"),
                 None => String::new(),
             };
-            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}", crate::printers::duration::human_duration(ms as i64))
+            let hpa = match param(e, "repeatedHpaSyncs").as_u64() {
+                Some(1) => "; 1 sync of a HorizontalPodAutoscaler repeated the last one".to_string(),
+                Some(n) => format!("; {n} syncs of HorizontalPodAutoscalers repeated the last one"),
+                None => String::new(),
+            };
+            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}", crate::printers::duration::human_duration(ms as i64))
         }
     };
     // `{:>9.3}` of the seconds by podlife_ftl::num, not std: keeps core's float formatting out

@@ -195,3 +195,70 @@ fn eviction_checks_that_find_nothing_are_quiet() {
     let pod = s.engine().store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).find(|p| p["metadata"]["name"] == "web").expect("pod");
     assert_eq!(pod["status"]["reason"], "Evicted", "{}", pod["status"]);
 }
+
+/// What two hours of an HorizontalPodAutoscaler leave behind: its status, its events (reason,
+/// count, last time) and the replica count, and how many of its syncs a quiet stretch
+/// replayed.
+struct HpaOutcome {
+    status: Value,
+    events: Vec<(String, i64, String)>,
+    replicas: i64,
+    repeated: u64,
+    reactions: usize,
+}
+
+fn hpa_hours(skips: bool, metrics_server: bool) -> HpaOutcome {
+    let mut s = Session::new(5);
+    s.engine_mut().set_quiet_skips(skips);
+    if metrics_server {
+        assert!(!s.exec("podlife addon enable metrics-server", None).failed);
+    }
+    for line in ["kubectl create deployment web --image=nginx:1.27 --replicas=2", "kubectl set resources deployment web --requests=cpu=100m", "kubectl autoscale deployment web --cpu=50% --min=1 --max=5"] {
+        assert!(!s.exec(line, None).failed, "{line}");
+    }
+    let before = s.engine().trace().len();
+    s.exec("sleep 7200", None);
+    let e = s.engine();
+    let hpa = e.store().list("autoscaling", "horizontalpodautoscalers", Some("default")).map(|(_, h)| h.to_value()).next().expect("hpa");
+    let mut events: Vec<(String, i64, String)> = e
+        .store()
+        .list("", "events", Some("default"))
+        .map(|(_, ev)| ev.to_value())
+        .filter(|ev| ev["involvedObject"]["kind"] == "HorizontalPodAutoscaler")
+        .map(|ev| (ev["reason"].as_str().unwrap_or_default().to_string(), ev["count"].as_i64().unwrap_or(0), ev["lastTimestamp"].as_str().unwrap_or_default().to_string()))
+        .collect();
+    events.sort();
+    let deployment = e.store().list("apps", "deployments", Some("default")).map(|(_, d)| d.to_value()).next().expect("deployment");
+    let trace = &e.trace()[before..];
+    HpaOutcome {
+        status: hpa["status"].clone(),
+        events,
+        replicas: deployment["spec"]["replicas"].as_i64().unwrap_or(-1),
+        repeated: trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedHpaSyncs").and_then(|v| v.as_u64())).sum(),
+        reactions: trace.len(),
+    }
+}
+
+/// An HPA is synced every 15 s. Once its target, pods and their usage hold still — here idle
+/// nginx pods, scaled down to the minimum, or no metrics API at all — each sync repeats the
+/// last: quiet stretches replay those syncs instead of stopping for each. Status, events
+/// (counts and times: the syncs keep their period) and the scale agree with a run that skips
+/// nothing, for a fraction of the work.
+#[test]
+fn two_hours_of_an_hpa_with_and_without_quiet_stretches_end_the_same() {
+    for metrics_server in [true, false] {
+        let (fast, slow) = (hpa_hours(true, metrics_server), hpa_hours(false, metrics_server));
+        assert_eq!(slow.repeated, 0);
+        assert!(fast.repeated > 200, "the HPA's syncs were not replayed: {}", fast.repeated);
+        assert!(fast.reactions * 5 < slow.reactions, "skipping did not save work: {} vs {} reactions", fast.reactions, slow.reactions);
+        assert_eq!(fast.status, slow.status, "metrics-server: {metrics_server}");
+        assert_eq!(fast.events, slow.events, "metrics-server: {metrics_server}");
+        assert_eq!((fast.replicas, slow.replicas), if metrics_server { (1, 1) } else { (2, 2) });
+        if !metrics_server {
+            // A sync every 15 s warns twice; the spam filter lets one event through every 5
+            // minutes, always the first, which counts every sync. The second is never written
+            // again, and its event expired with its hour.
+            assert!(matches!(slow.events.as_slice(), [(reason, 440..=480, _)] if reason == "FailedGetResourceMetric"), "{:?}", slow.events);
+        }
+    }
+}

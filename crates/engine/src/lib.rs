@@ -591,6 +591,9 @@ impl Engine {
     /// (`quiet.rs`). Each public entry point that changes the cluster calls this first.
     pub(crate) fn outside_change(&mut self) {
         self.quiet.touch_all();
+        if let Some(k) = self.kcm.get_mut() {
+            k.forget_hpa_repeats();
+        }
     }
 
     /// A new command begins: it gets a fresh work budget (a stop for a full trace stays).

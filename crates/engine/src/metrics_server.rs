@@ -93,10 +93,7 @@ impl Engine {
         let prev = Time(last.0.saturating_sub(RESOLUTION_MS));
         let mut out = Vec::new();
         for (_, pod) in self.store().list("", "pods", namespace) {
-            let node = pod["spec"]["nodeName"].as_str().unwrap_or_default();
-            // A mirror pod stands for a static pod: the kubelet runs it under the static
-            // pod's UID (its config hash).
-            let uid = pod["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].as_str().or_else(|| pod["metadata"]["uid"].as_str()).unwrap_or_default();
+            let (node, uid) = runtime_pod(pod);
             let Some(m) = self.machines.get(node) else { continue };
             let mut containers = Vec::new();
             for c in m.runtime.pod_containers(uid) {
@@ -116,6 +113,29 @@ impl Engine {
             });
         }
         out
+    }
+
+    /// The usage `pod_metrics` gives these pods at the scrape `last`, if every later scrape
+    /// gives the same: each of their running containers has run at one CPU rate since the
+    /// window before `last` began (no burst, no new share since: those come only with a task,
+    /// which ends a quiet stretch) and its memory has reached its plateau. (Quiet stretches:
+    /// an HPA's sync that read this usage repeats itself, `controllers/hpa/repeat.rs`.)
+    pub(crate) fn pod_usage_holds(&self, last: Time, namespace: &str, pods: &[std::sync::Arc<crate::Obj>]) -> Option<Vec<PodUsage>> {
+        let prev = Time(last.0.saturating_sub(RESOLUTION_MS));
+        let now = self.now();
+        for pod in pods {
+            let (node, uid) = runtime_pod(pod);
+            let Some(m) = self.machines.get(node) else { continue };
+            for c in m.runtime.pod_containers(uid).into_iter().filter(|c| c.state == ContainerState::Running) {
+                // The rate in millicores: ns per ms of wall time, × 1000.
+                let linear = c.cpu.rate.saturating_mul(now.0.saturating_sub(prev.0)).saturating_mul(1000);
+                let used = c.cpu.usage_at(now).saturating_sub(c.cpu.usage_at(prev));
+                if !running_at(c, prev) || used != linear || memory_of(c, prev) != memory_of(c, Time(u64::MAX)) {
+                    return None;
+                }
+            }
+        }
+        Some(crate::controllers::hpa::matched_usage(self.pod_metrics(last, Some(namespace)), pods))
     }
 
     /// NodeMetrics for every node whose kubelet answered both scrapes.
@@ -146,6 +166,14 @@ impl Engine {
     fn kubelet_serving(&self, node: &str) -> bool {
         self.is_running("kubelet", Some(node)).unwrap_or(false) && !self.node_down(node)
     }
+}
+
+/// The node a pod runs on, and the UID its containers run under: a mirror pod stands for a
+/// static pod, which the kubelet runs under the static pod's UID (its config hash).
+fn runtime_pod(pod: &crate::Slot) -> (&str, &str) {
+    let node = pod["spec"]["nodeName"].as_str().unwrap_or_default();
+    let uid = pod["metadata"]["annotations"][crate::apiserver::admission::MIRROR_POD_ANNOTATION].as_str().or_else(|| pod["metadata"]["uid"].as_str()).unwrap_or_default();
+    (node, uid)
 }
 
 fn running_at(c: &crate::containerd::Container, t: Time) -> bool {

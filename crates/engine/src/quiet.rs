@@ -206,11 +206,26 @@ impl Engine {
                 steady(k.node_monitor_steady(running, cache, |node| *heartbeats.entry(node.to_string()).or_insert_with(|| self.heartbeat_steady(node))))
             }
             Task::Kcm(crate::controllers::manager::Timer::PvResync) => steady(self.pv_resync_steady()),
+            Task::Kcm(crate::controllers::manager::Timer::Hpa(sync)) => self.hpa_steady_until(&sync.0),
             Task::Kcm(timer) => self.steady_until(&self.kcm, self.control_plane_index(crate::controllers::KCM), timer),
             Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
             Task::Proxy(crate::proxy::Timer::Sync { node, periodic: Some(token) }) => steady(self.proxy_periodic_steady(node, *token)),
             _ => None,
         }
+    }
+
+    /// Until when an HPA's next sync repeats its last one (`controllers/hpa/repeat.rs`).
+    fn hpa_steady_until(&self, key: &(String, String)) -> Option<Time> {
+        let i = self.control_plane_index(crate::controllers::KCM)?;
+        if !self.components[i].running {
+            return None;
+        }
+        let kcm = self.kcm.get()?;
+        let store = &self.store;
+        let stored_version = |key: &crate::store::ObjectKey| store.get(key).map(|o| o["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string());
+        let usage_holds = |last: Time, ns: &str, pods: &[std::sync::Arc<Obj>]| self.pod_usage_holds(last, ns, pods);
+        let view = crate::controllers::hpa::RepeatView { cache: &self.components[i].cache, stored_version: &stored_version, metrics_api: self.metrics_api(), usage_holds: &usage_holds };
+        kcm.hpa_steady_until(key, &view)
     }
 
     /// A pod worker's resync changes nothing (`Kubelet::resync_steady`).
@@ -260,6 +275,8 @@ impl Engine {
             let moved = match (&s.task, until) {
                 (_, None) => Moved::Stays,
                 (Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }), Some(_)) if !self.resync_steady(node, uid, *token) => Moved::Replayed,
+                // So is an HPA's: its syncs keep their period (`controllers/hpa/repeat.rs`).
+                (Task::Kcm(crate::controllers::manager::Timer::Hpa(_)), Some(_)) => Moved::Replayed,
                 (_, Some(_)) => Moved::Shifted,
             };
             steady.push(moved);
@@ -276,12 +293,16 @@ impl Engine {
         let shift = to.millis() - self.now.millis();
         let tasks = std::mem::take(&mut self.queue).into_vec();
         let mut moved_clocks = MovedClocks::default();
-        let mut replayed = 0;
+        let (mut replayed, mut replayed_hpa) = (0, 0);
         for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
             if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
                 let (next, count) = self.run_kubelet(node, |k, cx| k.replay_syncs(cx, uid, s.at, to)).unwrap_or((s.at, 0));
                 s.at = next;
                 replayed += count;
+            } else if let (Moved::Replayed, Task::Kcm(crate::controllers::manager::Timer::Hpa(sync))) = (moved, &s.task) {
+                let (next, count) = self.kcm.get_mut().map_or((s.at, 0), |k| k.replay_hpa(&sync.0, s.at, to));
+                s.at = next;
+                replayed_hpa += count;
             } else if moved == Moved::Shifted {
                 s.at = s.at.plus_millis(shift);
                 match &s.task {
@@ -304,6 +325,9 @@ impl Engine {
         let mut params = crate::sort::map_of([("fromMs".to_string(), serde_json::json!(from.since_start())), ("ms".to_string(), serde_json::json!(shift))]);
         if replayed > 0 {
             params.insert("repeatedSyncs".to_string(), serde_json::json!(replayed));
+        }
+        if replayed_hpa > 0 {
+            params.insert("repeatedHpaSyncs".to_string(), serde_json::json!(replayed_hpa));
         }
         self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, None, params, vec![]);
     }
@@ -369,7 +393,9 @@ impl Engine {
     /// informer cache that holds the object get the same version.
     fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
         let event = self.store.put_obj(key.clone(), object);
-        for c in &mut self.components {
+        // Only an informer of the resource can hold it: the others are not searched (a
+        // stretch runs once per crash-loop restart, and most components watch neither).
+        for c in self.components.iter_mut().filter(|c| c.watches.iter().any(|w| (w.group, w.resource) == (key.group, key.resource))) {
             if let Some(slot) = c.cache.get_mut(&key) {
                 *slot = event.object.clone();
                 c.generation += 1;

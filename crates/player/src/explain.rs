@@ -257,9 +257,12 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
             Action::QuietSkip => {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
                 let duration = podlife_console::printers::duration::human_duration(ms as i64);
-                match e.params.get("repeatedSyncs").and_then(|v| v.as_u64()) {
-                    Some(syncs) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),
-                    None => Message::new("explain-quiet-skip").text("duration", duration),
+                let count = |key: &str| e.params.get(key).and_then(|v| v.as_u64());
+                match (count("repeatedSyncs"), count("repeatedHpaSyncs")) {
+                    (Some(syncs), Some(hpa)) => Message::new("explain-quiet-skip-repeats-hpa").text("duration", duration).number("syncs", syncs as f64).number("hpa_syncs", hpa as f64),
+                    (Some(syncs), None) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),
+                    (None, Some(hpa)) => Message::new("explain-quiet-skip-hpa").text("duration", duration).number("hpa_syncs", hpa as f64),
+                    (None, None) => Message::new("explain-quiet-skip").text("duration", duration),
                 }
             }
             // Parts of an API call or a cycle seen on their own (a trace cut short).

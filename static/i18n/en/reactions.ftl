@@ -244,6 +244,17 @@ explain-quiet-skip-repeats = { $duration } of quiet passed in one step: Lease re
         [one] One sync of a pod failing on its image ran as a repeat of the last one: the kubelet still counted its BackOff and Failed events, but the spam filter dropped them and the pod's status stayed the same.
        *[other] { $syncs } syncs of pods failing on their image ran as repeats of the last one: the kubelet still counted their BackOff and Failed events, but the spam filter dropped them and the pods' status stayed the same.
     }
+explain-quiet-skip-hpa = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $hpa_syncs ->
+        [one] One sync of a HorizontalPodAutoscaler ran as a repeat of the last one: its target, its pods and their usage had not moved, so it remembered the same recommendation, found its status already written and counted the same warnings.
+       *[other] { $hpa_syncs } syncs of HorizontalPodAutoscalers ran as repeats of the last one: their targets, pods and usage had not moved, so each remembered the same recommendation, found its status already written and counted the same warnings.
+    }
+explain-quiet-skip-repeats-hpa = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $syncs ->
+        [one] One sync of a pod failing on its image ran as a repeat of the last one: the kubelet still counted its events, but the spam filter dropped them.
+       *[other] { $syncs } syncs of pods failing on their image ran as repeats of the last one: the kubelet still counted their events, but the spam filter dropped them.
+    } { $hpa_syncs ->
+        [one] One sync of a HorizontalPodAutoscaler repeated the last one too: nothing it reads had moved.
+       *[other] { $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too: nothing they read had moved.
+    }
 explain-event-expired = etcd deleted { $object }: the lease it was stored under expired. kube-apiserver keeps events for an hour after their last update (--event-ttl), so old events disappear from `kubectl get events` on their own.
 
 ## kube-proxy and traffic

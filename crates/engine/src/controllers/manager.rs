@@ -26,7 +26,7 @@
 //! (`podgc.rs`), the garbage collector (`garbagecollector.rs`), the disruption controller
 //! (`disruption.rs`), node IPAM's range allocator (`nodeipam.rs`), the PersistentVolume
 //! controller's memory (`persistentvolume.rs`) and the horizontal pod autoscaler controller
-//! (`hpa.rs`). A loop whose sync hands over writes has them leave through its client here
+//! (`hpa/`). A loop whose sync hands over writes has them leave through its client here
 //! (`send`) and sent by the workload loop's `controller_write` (what follows a write reaches
 //! that loop's memory).
 
@@ -164,7 +164,7 @@ impl From<disruption::SyncBudget> for Timer {
 impl Timer {
     /// Whether it is one of the periodic timers the quiet stretches ask about (`quiet.rs`).
     pub(crate) fn periodic(&self) -> bool {
-        matches!(self, Timer::PodGc | Timer::PvResync) || self.node_monitor()
+        matches!(self, Timer::PodGc | Timer::PvResync | Timer::Hpa(_)) || self.node_monitor()
     }
 
     /// Whether it is the node lifecycle controller's health monitor.
@@ -257,6 +257,21 @@ impl Component for KubeControllerManager {
 }
 
 impl KubeControllerManager {
+    /// Until when the HPA sync `key` due next repeats the last one (`hpa/repeat.rs`).
+    pub(crate) fn hpa_steady_until(&self, key: &(String, String), view: &hpa::RepeatView<'_>) -> Option<Time> {
+        self.hpa.steady_until(key, view)
+    }
+
+    /// A quiet stretch replays the repeating HPA syncs of `key` from `first` until `to`.
+    pub(crate) fn replay_hpa(&mut self, key: &(String, String), first: Time, to: Time) -> (Time, u64) {
+        self.hpa.replay(key, first, to)
+    }
+
+    /// A command changed the cluster: no HPA sync is known to repeat any more.
+    pub(crate) fn forget_hpa_repeats(&mut self) {
+        self.hpa.forget_repeats();
+    }
+
     /// The rate its controllers' clients are built with (`--kube-api-qps`/`--kube-api-burst`).
     pub(crate) fn client_config(&self) -> client::ClientConfig {
         self.shared.clients.config()

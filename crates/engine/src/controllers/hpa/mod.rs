@@ -19,7 +19,11 @@
 //!
 //! A loop of kube-controller-manager (`manager.rs`): its queue, recommendations and recorder
 //! are the process's memory, an HPA's sync its own timer; it reads the metrics API and the
-//! process's feature gates through its context.
+//! process's feature gates through its context. A sync that repeats the one before is
+//! replayed by quiet stretches instead of run (`repeat.rs`).
+
+mod repeat;
+pub(crate) use repeat::{Now as RepeatView, matched as matched_usage};
 
 use serde_json::Value;
 
@@ -50,6 +54,10 @@ pub struct HpaController {
     /// Scale events (replica change, time), up and down, kept for the longest policy period.
     scale_events: VecMap<Key, [Vec<(i64, Time)>; 2]>,
     recorder: crate::record::Recorder,
+    /// What the current sync did, and the HPAs whose next syncs repeat their last
+    /// (`repeat.rs`).
+    watch: Option<repeat::SyncWatch>,
+    repeating: VecMap<Key, repeat::Repeat>,
 }
 
 /// The controller's one timer: an HPA's (namespace, name) sync is due.
@@ -63,6 +71,8 @@ impl HpaController {
         self.queued.clear();
         self.recommendations.clear();
         self.scale_events.clear();
+        self.watch = None;
+        self.repeating.clear();
     }
 
     /// A delivery to kube-controller-manager: an HPA added or changed is synced a period later.
@@ -98,7 +108,9 @@ fn event(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, kind: &str, reaso
     let view = crate::Obj::untyped(hpa);
     let involved = Involved { kind: "HorizontalPodAutoscaler", api_version: "autoscaling/v2", object: &view, field_path: None };
     let (note, source) = (Note { kind, reason, message }, Source { component: SA, host: None });
-    let Some(write) = st.recorder.record_about(involved, note, source, now) else { return };
+    let written = st.recorder.record_about(involved, note, source, now);
+    st.watch_event(kind, reason, message, written.is_some());
+    let Some(write) = written else { return };
     crate::record::sink(&write, &|verb, name, body| controller_request(SA, verb, "events", Some(&ns), name.unwrap_or_default(), body), &mut |r| cx.request(r));
 }
 
@@ -335,6 +347,10 @@ fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &st
             // in 1.36) or the controller's 0.1.
             let gate = cx.feature_enabled("HPAConfigurableTolerance");
             let tol = |dir: &str| quantity_milli(hpa["spec"]["behavior"][dir]["tolerance"].as_str()).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
+            st.watch_metrics(|| match cx.metrics_api() {
+                MetricsApi::Serving { last } => repeat::MetricsRead::Served(repeat::matched(cx.pod_metrics(last, Some(ns)), pods)),
+                api => repeat::MetricsRead::Failed(api),
+            });
             match resource_metric(cx, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
                 Ok((n, metric, value)) => {
                     let mut status = json!({"type": kind});
@@ -411,6 +427,27 @@ fn rate_limit(up: bool, current: i64, events: &[Vec<(i64, Time)>; 2], rules: &Va
     result
 }
 
+/// The stabilization windows (s), scale-up's and scale-down's: without `behavior` the
+/// controller's 5 minutes for both; a scale-down window left unset is the controller's
+/// (`maybeInitScaleDownStabilizationWindow`).
+fn windows(behavior: &Value) -> (i64, i64) {
+    if !behavior.is_object() {
+        return (DOWNSCALE_STABILIZATION_S, DOWNSCALE_STABILIZATION_S);
+    }
+    (behavior["scaleUp"]["stabilizationWindowSeconds"].as_i64().unwrap_or(0), behavior["scaleDown"]["stabilizationWindowSeconds"].as_i64().unwrap_or(DOWNSCALE_STABILIZATION_S))
+}
+
+/// Remembers a recommendation in the place of the last one older than both windows, else
+/// at the end (the two `stabilizeRecommendation…` functions' bookkeeping).
+fn remember(recs: &mut Vec<(i64, Time)>, desired: i64, now: Time, behavior: &Value) {
+    let (up, down) = windows(behavior);
+    let before = |t: &Time, s: i64| (t.0 as i64) < now.0 as i64 - s * 1000;
+    match recs.iter().rposition(|(_, t)| before(t, up) && before(t, down)) {
+        Some(i) => recs[i] = (desired, now),
+        None => recs.push((desired, now)),
+    }
+}
+
 /// `normalizeDesiredReplicas` (no behavior) or `normalizeDesiredReplicasWithBehaviors`.
 fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, desired: i64, min: i64, now: Time) -> i64 {
     let max = hpa["spec"]["maxReplicas"].as_i64().unwrap_or(1);
@@ -420,18 +457,12 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
     if !behavior.is_object() {
         // `stabilizeRecommendation`: the highest recommendation of the window.
         let mut stabilized = desired;
-        let mut old = None;
-        for (i, (r, t)) in recs.iter().enumerate() {
-            if before(t, DOWNSCALE_STABILIZATION_S) {
-                old = Some(i);
-            } else if *r > stabilized {
+        for (r, t) in recs.iter() {
+            if !before(t, DOWNSCALE_STABILIZATION_S) && *r > stabilized {
                 stabilized = *r;
             }
         }
-        match old {
-            Some(i) => recs[i] = (desired, now),
-            None => recs.push((desired, now)),
-        }
+        remember(recs, desired, now, &behavior);
         if stabilized != desired {
             set_condition(hpa, "AbleToScale", true, "ScaleDownStabilized", "recent recommendations were higher than current one, applying the highest recent recommendation", now);
         } else {
@@ -458,26 +489,19 @@ fn normalize(st: &mut HpaController, hpa: &mut Value, key: &Key, current: i64, d
     }
     // `stabilizeRecommendationWithBehaviors`; a scale-down window left unset is the
     // controller's (`maybeInitScaleDownStabilizationWindow`).
-    let up_window = behavior["scaleUp"]["stabilizationWindowSeconds"].as_i64().unwrap_or(0);
-    let down_window = behavior["scaleDown"]["stabilizationWindowSeconds"].as_i64().unwrap_or(DOWNSCALE_STABILIZATION_S);
+    let (up_window, down_window) = windows(&behavior);
     let after = |t: &Time, s: i64| (t.0 as i64) > now.0 as i64 - s * 1000;
-    let (mut up_rec, mut down_rec, mut old) = (desired, desired, None);
-    for (i, (r, t)) in recs.iter().enumerate() {
+    let (mut up_rec, mut down_rec) = (desired, desired);
+    for (r, t) in recs.iter() {
         if after(t, up_window) {
             up_rec = up_rec.min(*r);
         }
         if after(t, down_window) {
             down_rec = down_rec.max(*r);
         }
-        if before(t, up_window) && before(t, down_window) {
-            old = Some(i);
-        }
     }
     let stabilized = current.max(up_rec).min(down_rec);
-    match old {
-        Some(i) => recs[i] = (desired, now),
-        None => recs.push((desired, now)),
-    }
+    remember(recs, desired, now, &behavior);
     if stabilized != desired {
         let (reason, message) = if desired >= current {
             ("ScaleUpStabilized", "recent recommendations were lower than current one, applying the lowest recent recommendation")
@@ -547,24 +571,32 @@ fn requeue(st: &mut HpaController, cx: &mut Cx<'_>, key: Key) {
 fn sync(st: &mut HpaController, cx: &mut Cx<'_>, key: Key) {
     st.queued.remove(&key);
     let okey = ObjectKey { group: "autoscaling".into(), resource: "horizontalpodautoscalers".into(), namespace: key.0.clone(), name: key.1.clone() };
-    let Some(shared) = cx.cache().get(&okey).map(|v| (**v).clone()) else {
+    let Some(shared) = cx.cache().get(&okey).cloned() else {
         st.recommendations.remove(&key);
         st.scale_events.remove(&key);
+        st.repeating.remove(&key);
         return;
     };
+    let (now, revision, seq) = (cx.now(), cx.node().revision(), cx.node().next_seq());
+    st.watch_start(now, revision, seq, cx.rng().clone());
     let mut hpa = shared.to_value();
-    reconcile(st, cx, &mut hpa, &key);
+    let selector = reconcile(st, cx, &mut hpa, &key);
     if hpa["status"] != shared["status"] {
         // `updateStatusIfNeeded`.
+        st.watch_spoil();
         if let Some(mut r) = controller_request(SA, Verb::Update, "horizontalpodautoscalers.autoscaling", Some(&key.0), &key.1, hpa) {
             r.subresource = Some("status".into());
             let _ = cx.request(r);
         }
     }
-    requeue(st, cx, key);
+    requeue(st, cx, key.clone());
+    let (revision, seq) = (cx.node().revision(), cx.node().next_seq());
+    let rng = cx.rng().clone();
+    st.watch_end(&key, shared, selector, cx.now(), revision, seq, &rng);
 }
 
-fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key) {
+/// `reconcileAutoscaler`; the target's selector when the sync counted its pods.
+fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key) -> Option<crate::labels::Selector> {
     let now = cx.now();
     let ns = key.0.as_str();
     let target = hpa["spec"]["scaleTargetRef"].clone();
@@ -574,21 +606,34 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     // `RESTMappings` of the group and kind, then `scaleForResourceMappings`.
     let scale = match podlife_model::RESOURCES.iter().find(|r| r.group == group && r.kind == kind) {
         None => Err(format!("no matches for kind {kind:?} in group {group:?}")),
-        Some(rt) => match controller_request(SA, Verb::Get, &rt.qualified_plural(), Some(ns), &name, Value::Null).map(|mut r| {
-            r.subresource = Some("scale".into());
-            cx.request(r)
-        }) {
-            Some(Ok(Response::Object(scale))) => Ok((rt, scale)),
-            Some(Err(status)) => Err(status.message.clone()),
-            _ => Err("the server could not find the requested resource".into()),
-        },
+        Some(rt) => {
+            let answer = controller_request(SA, Verb::Get, &rt.qualified_plural(), Some(ns), &name, Value::Null).map(|mut r| {
+                r.subresource = Some("scale".into());
+                cx.request(r)
+            });
+            let target = ObjectKey::new(rt, Some(ns), &name);
+            match answer {
+                Some(Ok(Response::Object(scale))) => {
+                    st.watch_target(target, Ok(scale["metadata"]["resourceVersion"].as_str().map(str::to_string)));
+                    Ok((rt, scale))
+                }
+                Some(Err(status)) => {
+                    st.watch_target(target, if status.reason == crate::apiserver::status::Reason::NotFound { Ok(None) } else { Err(()) });
+                    Err(status.message.clone())
+                }
+                _ => {
+                    st.watch_spoil();
+                    Err("the server could not find the requested resource".into())
+                }
+            }
+        }
     };
     let (rt, mut scale) = match scale {
         Ok(s) => s,
         Err(err) => {
             event(st, cx, hpa, "Warning", "FailedGetScale", &err);
             set_condition(hpa, "AbleToScale", false, "FailedGetScale", &format!("the HPA controller was unable to get the target's current scale: {err}"), now);
-            return;
+            return None;
         }
     };
     set_condition(hpa, "AbleToScale", true, "SucceededGetScale", "the HPA controller was able to get the target's current scale", now);
@@ -597,13 +642,13 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     let min = hpa["spec"]["minReplicas"].as_i64().unwrap_or(1);
     let max = hpa["spec"]["maxReplicas"].as_i64().unwrap_or(1);
     let mut metric_statuses = hpa["status"]["currentMetrics"].clone();
-    let (desired, reason, rescale) = if current == 0 && min != 0 {
+    let (desired, reason, rescale, selector) = if current == 0 && min != 0 {
         set_condition(hpa, "ScalingActive", false, "ScalingDisabled", "scaling is disabled since the replica count of the target is zero", now);
-        (0, String::new(), false)
+        (0, String::new(), false, None)
     } else if current > max {
-        (max, "Current number of replicas above Spec.MaxReplicas".to_string(), true)
+        (max, "Current number of replicas above Spec.MaxReplicas".to_string(), true, None)
     } else if current < min {
-        (min, "Current number of replicas below Spec.MinReplicas".to_string(), true)
+        (min, "Current number of replicas below Spec.MinReplicas".to_string(), true, None)
     } else {
         // `computeReplicasForMetrics`.
         let selector_text = s(&scale["status"]["selector"]);
@@ -620,10 +665,13 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
                 set_condition(hpa, "ScalingActive", false, "InvalidSelector", &condition, now);
                 set_status(hpa, current, None, None);
                 event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
-                return;
+                return None;
             }
         };
         let pods: Vec<std::sync::Arc<crate::Obj>> = crate::components::cached_in(cx.cache(), "", "pods", ns).map(|(_, p)| p.clone()).filter(|p| selector.matches(&p["metadata"]["labels"])).collect();
+        // `groupPods` reads the clock for a pod in its CPU initialization period.
+        let regroups_at = pods.iter().filter_map(|p| p["status"]["startTime"].as_str().and_then(Time::from_rfc3339)).map(|start| start.plus_millis(CPU_INITIALIZATION_MS)).filter(|t| *t > now).min();
+        st.watch_pods(&pods, regroups_at);
         let specs = hpa["spec"]["metrics"].as_array().cloned().unwrap_or_default();
         let mut statuses = vec![json!({"type": ""}); specs.len()];
         let (mut replicas, mut metric, mut invalid, mut first) = (0i64, String::new(), 0usize, None);
@@ -648,7 +696,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
             set_status(hpa, current, Some(metric_statuses), None);
             let message = format!("invalid metrics ({invalid} invalid out of {}), first error is: {wrapped}", specs.len());
             event(st, cx, hpa, "Warning", "FailedComputeMetricsReplicas", &message);
-            return;
+            return Some(selector);
         }
         set_condition(hpa, "ScalingActive", true, "ValidMetricFound", &format!("the HPA was able to successfully calculate a replica count from {metric}"), now);
         let reason = if replicas > current {
@@ -659,9 +707,15 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
             String::new()
         };
         let desired = normalize(st, hpa, key, current, replicas, min, now);
-        (desired, reason, desired != current)
+        st.watch_recommended(replicas);
+        if replicas != current && hpa["spec"]["behavior"].is_object() {
+            // The rate policies read the scale events of their periods: the clock matters.
+            st.watch_spoil();
+        }
+        (desired, reason, desired != current, Some(selector))
     };
     if rescale {
+        st.watch_spoil();
         scale["spec"]["replicas"] = json!(desired);
         let answer = controller_request(SA, Verb::Update, &rt.qualified_plural(), Some(ns), &name, scale).map(|mut r| {
             r.subresource = Some("scale".into());
@@ -672,7 +726,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
             event(st, cx, hpa, "Warning", "FailedRescale", &format!("New size: {desired}; reason: {reason}; error: {err}"));
             set_condition(hpa, "AbleToScale", false, "FailedUpdateScale", &format!("the HPA controller was unable to update the target scale: {err}"), now);
             set_status(hpa, current, Some(metric_statuses), None);
-            return;
+            return selector;
         }
         set_condition(hpa, "AbleToScale", true, "SucceededRescale", &format!("the HPA controller was able to update the target scale to {desired}"), now);
         event(st, cx, hpa, "Normal", "SuccessfulRescale", &format!("New size: {desired}; reason: {reason}"));
@@ -681,6 +735,7 @@ fn reconcile(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &mut Value, key: &Key
     } else {
         set_status(hpa, current, Some(metric_statuses), Some((current, Time(0))));
     }
+    selector
 }
 
 /// `setStatus`: current replicas, desired (kept when `None`), the metrics, the last scale
