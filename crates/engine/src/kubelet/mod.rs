@@ -1454,7 +1454,10 @@ impl Kubelet {
         req.subresource = Some("status".into());
         req.answer_unread = true;
         drop(old);
-        req.body = Some(json!({"metadata": {"uid": api_uid}, "status": Value::Object(patch)}));
+        // (`status` moved in, not copied through `json!`'s serializer.)
+        let mut body = json!({"metadata": {"uid": api_uid}});
+        body["status"] = Value::Object(patch);
+        req.body = Some(body);
         if self.request(cx, req).is_ok()
             && let Some(w) = self.workers.get_mut(uid) {
                 if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {

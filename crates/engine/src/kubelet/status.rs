@@ -679,14 +679,15 @@ pub fn generate(pod: &Slot, runtime: &[&Container], facts: &PodFacts, now: Time)
     let mut sorted = statuses;
     crate::sort::sort_by(&mut sorted, |a, b| a["name"].as_str().unwrap_or_default().cmp(b["name"].as_str().unwrap_or_default()));
     let mut status = json!({
-        "conditions": merged,
-        "containerStatuses": sorted,
         "hostIP": facts.host_ip, "hostIPs": [{"ip": facts.host_ip}],
         "phase": phase,
         "qosClass": crate::qos::pod_qos_class(spec),
     });
+    // The lists move in (`json!` would copy them through its serializer).
+    status["conditions"] = Value::Array(merged);
+    status["containerStatuses"] = Value::Array(sorted);
     if !init_statuses.is_empty() {
-        status["initContainerStatuses"] = json!(init_statuses);
+        status["initContainerStatuses"] = Value::Array(init_statuses);
     }
     // Ephemeral containers (`generateAPIPodStatus`): the same conversion, sorted by name; the
     // prober manager sets neither `started` nor `ready` for them, and no resources are
@@ -704,7 +705,7 @@ pub fn generate(pod: &Slot, runtime: &[&Container], facts: &PodFacts, now: Time)
             }
         }
         crate::sort::sort_by(&mut eph, |a, b| a["name"].as_str().unwrap_or_default().cmp(b["name"].as_str().unwrap_or_default()));
-        status["ephemeralContainerStatuses"] = json!(eph);
+        status["ephemeralContainerStatuses"] = Value::Array(eph);
     }
     if let Some(ip) = &facts.pod_ip {
         status["podIP"] = json!(ip);
