@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::cron::{self, Schedule, Zone};
 use super::controller_of;
 use podlife_model::obj::fields;
-use super::job::{Ctl, Note, condition_true, get, list_ns};
+use super::job::{Ctl, Note, get};
 use crate::apiserver::Verb;
 use crate::clock::{EPOCH_UNIX_SECONDS, Time};
 use super::workloads::{Cx, WorkloadControllers};
@@ -165,7 +165,10 @@ fn by_start_time(a: &Slot, b: &Slot) -> std::cmp::Ordering {
 
 /// `getFinishedStatus`. (Generated field keys here and below: a sync reads every Job the
 /// CronJob ever kept, and a CronJob with history limits of a million keeps a day's 1,440.)
-fn finished_type(job: &Slot) -> Option<&'static str> {
+/// A Job the CronJob reconciles: its name, its stored version, what was read of it.
+type Reconciled = (String, Arc<crate::Obj>, super::job_facts::Facts);
+
+pub(super) fn finished_type(job: &Slot) -> Option<&'static str> {
     use fields::job_condition as c;
     job[fields::job::STATUS][fields::job_status::CONDITIONS].as_array().into_iter().flatten().find_map(|cond| {
         if cond[c::STATUS] != "True" {
@@ -222,16 +225,20 @@ impl WorkloadControllers {
     pub(crate) fn sync_cronjob(&mut self, cx: &mut Cx<'_>, key: &str) {
         let (ns, name) = key.split_once('/').unwrap_or(("", key));
         let cache = cx.cache();
-        let Some(cj_arc) = get(cache, "batch", "cronjobs", ns, name).cloned() else { return };
+        let Some(cj_arc) = get(cache, "batch", "cronjobs", ns, name).cloned() else {
+            self.batch.cronjob_jobs.remove(key);
+            return;
+        };
         if self.batch_stale(cx, Ctl::CronJob, key, &cj_arc) {
             return;
         }
-        let cache = cx.cache();
-        // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob.
-        let jobs: Vec<Arc<crate::Obj>> = list_ns(cache, "batch", "jobs", ns).filter(|j| controller_of(j).is_some_and(|r| r[fields::owner_reference::NAME] == name)).cloned().collect();
+        // `getJobsToBeReconciled`: every Job whose controller reference names this CronJob
+        // (what was read of each kept for the next sync: `job_facts.rs`).
+        let memo = super::job_facts::read_jobs(cx.cache(), ns, name, self.batch.cronjob_jobs.remove(key));
         let mut cj: Value = (*cj_arc).to_value();
-        let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, &jobs);
-        let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, &jobs);
+        let mut update = self.cj_cleanup(cx, &cj_arc, &mut cj, memo.jobs());
+        let (requeue, synced) = self.cj_sync(cx, &cj_arc, &mut cj, memo.jobs());
+        self.batch.cronjob_jobs.insert(key.to_string(), memo);
         update |= synced;
         if update {
             if let Some(m) = cj["metadata"].as_object_mut() {
@@ -251,13 +258,13 @@ impl WorkloadControllers {
     }
 
     /// `cleanupFinishedJobs`.
-    fn cj_cleanup(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Arc<crate::Obj>]) -> bool {
+    fn cj_cleanup(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Reconciled]) -> bool {
         let (succ_limit, fail_limit) = (cj["spec"]["successfulJobsHistoryLimit"].as_i64(), cj["spec"]["failedJobsHistoryLimit"].as_i64());
         if succ_limit.is_none() && fail_limit.is_none() {
             return false;
         }
         let mut update = false;
-        let finished: Vec<(Option<&'static str>, &Slot)> = jobs.iter().map(|j| (finished_type(j), j.root())).collect();
+        let finished: Vec<(Option<&'static str>, &Slot)> = jobs.iter().map(|(_, j, facts)| (facts.finished, j.root())).collect();
         for (kind, limit) in [("Complete", succ_limit), ("Failed", fail_limit)] {
             let Some(limit) = limit else { continue };
             let mut list: Vec<&Slot> = finished.iter().filter(|(t, _)| *t == Some(kind)).map(|(_, j)| *j).collect();
@@ -276,16 +283,16 @@ impl WorkloadControllers {
     }
 
     /// `syncCronJob`: the requeue delay (ms) and whether status changed.
-    fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Arc<crate::Obj>]) -> (Option<u64>, bool) {
+    fn cj_sync(&mut self, cx: &mut Cx<'_>, cj_arc: &Arc<crate::Obj>, cj: &mut Value, jobs: &[Reconciled]) -> (Option<u64>, bool) {
         let now = cx.now();
         let mut update = false;
         let ns = s(&cj["metadata"]["namespace"]).to_string();
         // The last success as upstream holds it, parsed once (a `*metav1.Time`).
         let mut last_success = cj["status"]["lastSuccessfulTime"].as_str().and_then(Time::from_rfc3339);
-        for j in jobs {
-            let juid = s(&j[fields::job::METADATA][fields::object_meta::UID]);
+        for (_, j, facts) in jobs {
+            let juid = facts.uid.as_str();
             let found = in_active(cj, juid);
-            let finished = finished_type(j);
+            let finished = facts.finished;
             if !found && finished.is_none() {
                 // A fresh read before complaining: the informer may lag the controller's own
                 // status update.
@@ -303,8 +310,8 @@ impl WorkloadControllers {
                     self.batch_event(cx, Ctl::CronJob, cj_note(cj_arc, false, "SawCompletedJob", format!("Saw completed job: {}, condition: {kind}", s(&j["metadata"]["name"]))));
                     update = true;
                 }
-                if condition_true((j).slot(), "Complete") {
-                    let done = j[fields::job::STATUS][fields::job_status::COMPLETION_TIME].as_str().and_then(Time::from_rfc3339);
+                if facts.complete {
+                    let done = facts.completion_time;
                     if last_success.is_none() || done.is_some_and(|d| Some(d) > last_success) {
                         cj["status"]["lastSuccessfulTime"] = j["status"]["completionTime"].to_value();
                         last_success = done;
@@ -314,7 +321,7 @@ impl WorkloadControllers {
             }
         }
         // Active entries whose Job is gone (checked with a GET, as upstream does).
-        let children: Vec<&str> = jobs.iter().map(|j| s(&j["metadata"]["uid"])).collect();
+        let children: Vec<&str> = jobs.iter().map(|(_, _, facts)| facts.uid.as_str()).collect();
         let missing: Vec<Value> = cj["status"]["active"].as_array().into_iter().flatten().filter(|r| !children.contains(&s(&r["uid"]))).cloned().collect();
         for r in missing {
             if let Err(e) = self.cj_request(cx, Verb::Get, "jobs", s(&r["namespace"]), s(&r["name"]), Value::Null)

@@ -126,6 +126,8 @@ pub struct BatchState {
     /// retried; here the stale sync is simply not run).
     written: VecMap<(Ctl, String), u64>,
     pub(crate) recorder: crate::record::Recorder,
+    /// What each CronJob's last sync read of its Jobs (`job_facts.rs`).
+    pub(crate) cronjob_jobs: VecMap<String, Box<super::job_facts::Memo>>,
 }
 
 impl BatchState {

@@ -14,6 +14,7 @@ pub mod cronjob;
 pub mod endpoints;
 pub mod disruption;
 pub mod hpa;
+mod job_facts;
 pub mod endpointslice;
 pub mod job;
 pub mod garbagecollector;
