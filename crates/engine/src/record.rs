@@ -171,6 +171,13 @@ impl Write {
     }
 }
 
+/// What `eventObserve` found of an event: the first of its kind, or a repeat of the event
+/// `name` (its new count, its first timestamp).
+enum Observed {
+    First { name: String },
+    Repeat { name: String, count: u64, first: String },
+}
+
 /// The object an event is about (`involvedObject`).
 #[derive(Debug, Clone, Copy)]
 pub struct Involved<'a> {
@@ -232,14 +239,12 @@ impl Recorder {
             combined = format!("(combined from similar events): {message}");
             (aggregate_key, Note { message: &combined, ..note })
         };
-        // eventObserve: a repeat updates the first event's count.
+        // eventObserve: a repeat updates the first event's count. (The event itself is built
+        // only if the spam filter lets it through: most repeats are dropped.)
         let ts = now.rfc3339();
-        let write = if let Some((event_name, count, first)) = self.seen.get(&key) {
+        let observed = if let Some((event_name, count, first)) = self.seen.get(&key) {
             *count += 1;
-            let mut event = core_event(event_name, &ns, involved.reference(), note, source, now);
-            event["count"] = json!(*count);
-            event["firstTimestamp"] = json!(first.clone());
-            Write::Update { name: event_name.clone(), count: *count, first: first.clone(), last: ts, event }
+            Observed::Repeat { name: event_name.clone(), count: *count, first: first.clone() }
         } else {
             let unix_nanos = event_nanos(now);
             // Two events in the same nanosecond get distinct names, as real clocks would.
@@ -253,8 +258,8 @@ impl Recorder {
                 event_name = format!("{name}.{:x}", unix_nanos + bump);
             }
             self.named_at.1.insert(event_name.clone());
-            *self.seen.get_or_insert_with(&key, || (String::new(), 0, String::new())) = (event_name.clone(), 1, ts);
-            Write::Create(core_event(&event_name, &ns, involved.reference(), note, source, now))
+            *self.seen.get_or_insert_with(&key, || (String::new(), 0, String::new())) = (event_name.clone(), 1, ts.clone());
+            Observed::First { name: event_name }
         };
         // The spam filter last, on what would be sent (its caches above are updated anyway).
         let spam_key = spam_key(involved, kind, source);
@@ -266,7 +271,15 @@ impl Recorder {
             return None;
         }
         bucket.0 -= 1.0;
-        Some(write)
+        Some(match observed {
+            Observed::Repeat { name, count, first } => {
+                let mut event = core_event(&name, &ns, involved.reference(), note, source, now);
+                event["count"] = json!(count);
+                event["firstTimestamp"] = json!(first.clone());
+                Write::Update { name, count, first, last: ts, event }
+            }
+            Observed::First { name } => Write::Create(core_event(&name, &ns, involved.reference(), note, source, now)),
+        })
     }
 
     /// The first moment an event of `kind` about `involved` from `source` would pass the
