@@ -149,7 +149,7 @@ fn exec(ctx: &mut Context<'_>, out: &mut Output, note: &mut Output, ns: &str, po
             Some(run)
         }
         Err(s) => {
-            out.err(&format!("error: {}\n", s.message));
+            out.err(&super::exec_wait::exec_error(&s));
             None
         }
     }

@@ -58,7 +58,17 @@ pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 out.code = Some(run.code);
             }
         }
-        Err(s) => out.err(&format!("error: {}\n", s.message)),
+        Err(s) => out.err(&exec_error(&s)),
+    }
+}
+
+/// An exec that did not start, as kubectl prints it: a Status from kube-apiserver (its proxy
+/// could not dial the kubelet) through `StandardErrorMessage`, else the upgrade's own error.
+pub(super) fn exec_error(s: &podlife_engine::Status) -> String {
+    if s.reason == podlife_engine::apiserver::status::Reason::Unknown {
+        format!("Error from server: {}\n", s.message)
+    } else {
+        format!("error: {}\n", s.message)
     }
 }
 

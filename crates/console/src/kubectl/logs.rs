@@ -2,6 +2,7 @@
 //! (`podcmd.FindOrDefaultContainerByName`, which says which it chose), then
 //! `GET …/pods/NAME/log`. In a script `-f` prints what is there now.
 
+use podlife_engine::kubelet::server::LogOptions;
 use podlife_engine::{Request, Response, Verb};
 use podlife_model::ResourceType;
 use serde_json::Value;
@@ -77,14 +78,15 @@ pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// One container's log as `kubectl logs` prints it (`--tail`, `--timestamps`, `--prefix`).
 #[allow(clippy::too_many_arguments)]
 fn print_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, tail: Option<usize>, p: &flags::Parsed, prefix: Option<&str>) {
-    write_log(ctx, out, namespace, pod, container, p.flag("previous"), tail, p.flag("timestamps"), prefix);
+    let options = LogOptions { previous: p.flag("previous"), follow: p.flag("follow"), timestamps: p.flag("timestamps"), tail_lines: tail };
+    write_log(ctx, out, namespace, pod, container, options, prefix);
 }
 
 /// A container's log from the kubelet, written as the API returns it: the last `tail` lines,
 /// each with its timestamp and a prefix when asked, then an error the stream ended with.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn write_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, previous: bool, tail: Option<usize>, timestamps: bool, prefix: Option<&str>) {
-    match ctx.engine.pod_logs(namespace, pod, container, previous) {
+pub(super) fn write_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, pod: &str, container: &str, options: LogOptions, prefix: Option<&str>) {
+    let (tail, timestamps) = (options.tail_lines, options.timestamps);
+    match ctx.engine.pod_logs(namespace, pod, container, options) {
         Ok(log) => {
             let lines = &log.lines;
             let skip = tail.map_or(0, |n| lines.len().saturating_sub(n));
@@ -100,6 +102,8 @@ pub(super) fn write_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str
                 out.out(text);
             }
         }
+        // `StandardErrorMessage`: the reason in parentheses when there is one.
+        Err(s) if s.reason_text().is_empty() => out.err(&format!("Error from server: {}\n", s.message)),
         Err(s) => out.err(&format!("Error from server ({}): {}\n", s.reason_text(), s.message)),
     }
 }

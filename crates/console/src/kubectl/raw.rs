@@ -70,5 +70,5 @@ fn pod_log(ctx: &mut Context<'_>, out: &mut Output, namespace: &str, name: &str,
         (None, [only]) => only.clone(),
         (None, all) => return out.err(&format!("Error from server (BadRequest): a container name must be specified for pod {name}, choose one of: [{}]\n", all.join(" "))),
     };
-    super::logs::write_log(ctx, out, namespace, name, &container, previous, None, false, None);
+    super::logs::write_log(ctx, out, namespace, name, &container, podlife_engine::kubelet::server::LogOptions { previous, ..Default::default() }, None);
 }

@@ -15,6 +15,39 @@ use podlife_model::ResourceType;
 /// One log line: when, which stream, the text.
 pub use crate::containerd::logs::LogLine;
 
+/// The kubelet's HTTPS port (`--port`, `KubeletPort`).
+const KUBELET_PORT: u16 = 10250;
+
+/// What `kubectl logs` asks the kubelet for besides the container (`PodLogOptions`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LogOptions {
+    pub previous: bool,
+    pub follow: bool,
+    pub timestamps: bool,
+    pub tail_lines: Option<usize>,
+}
+
+impl LogOptions {
+    /// The kubelet URL's query as `LogLocation` builds it (`url.Values.Encode`: keys sorted).
+    fn query(&self) -> String {
+        let mut params: Vec<(&str, String)> = Vec::new();
+        if self.follow {
+            params.push(("follow", "true".into()));
+        }
+        if self.previous {
+            params.push(("previous", "true".into()));
+        }
+        if let Some(n) = self.tail_lines {
+            params.push(("tailLines", n.to_string()));
+        }
+        if self.timestamps {
+            params.push(("timestamps", "true".into()));
+        }
+        let text: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        if text.is_empty() { String::new() } else { format!("?{}", text.join("&")) }
+    }
+}
+
 /// What the kubelet streams back for `pods/log`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PodLog {
@@ -33,7 +66,8 @@ impl Engine {
 
     /// `GET /api/v1/namespaces/NS/pods/NAME/log?container=C[&previous=true]`: kube-apiserver
     /// asks the pod's kubelet, which picks the container instance from the pod's status.
-    pub fn pod_logs(&mut self, namespace: &str, name: &str, container: &str, previous: bool) -> Result<PodLog, Status> {
+    pub fn pod_logs(&mut self, namespace: &str, name: &str, container: &str, options: LogOptions) -> Result<PodLog, Status> {
+        let previous = options.previous;
         let mut path = format!("/api/v1/namespaces/{namespace}/pods/{name}/log?container={container}");
         if previous {
             path.push_str("&previous=true");
@@ -46,6 +80,12 @@ impl Engine {
         if node.is_empty() {
             // No node yet: kube-apiserver answers with an empty log.
             return Ok(PodLog::default());
+        }
+        // `LocationStreamer`: kube-apiserver GETs the log from the kubelet; a kubelet that is
+        // not running refuses the connection, and the error is the HTTP client's.
+        if let Some((ip, refused)) = self.kubelet_refuses(&node) {
+            let url = format!("https://{ip}:{KUBELET_PORT}/containerLogs/{namespace}/{name}/{container}{}", options.query());
+            return Err(Status::plain(Reason::Unknown, format!("Get \"{url}\": {refused}")));
         }
         let statuses = pod["status"]["containerStatuses"].as_array().into_iter().chain(pod["status"]["initContainerStatuses"].as_array()).chain(pod["status"]["ephemeralContainerStatuses"].as_array()).flatten();
         let Some(st) = statuses.into_iter().find(|s| s["name"] == container).cloned() else {
@@ -62,6 +102,20 @@ impl Engine {
             // (kuberuntime_container.go).
             None => Ok(PodLog { lines: vec![], trailer: Some(format!("unable to retrieve container logs for {id}")) }),
         }
+    }
+}
+
+impl Engine {
+    /// The node's InternalIP (`--kubelet-preferred-address-types=InternalIP,…`) and the dial
+    /// error of a connection to its kubelet's port, when the kubelet is not running (a
+    /// stopped process: nothing listens, the node refuses).
+    fn kubelet_refuses(&self, node: &str) -> Option<(String, String)> {
+        if self.is_running(super::COMPONENT, Some(node)).unwrap_or(true) {
+            return None;
+        }
+        let ip = self.machines.get(node)?.facts.host_ip.clone();
+        let refused = format!("dial tcp {ip}:{KUBELET_PORT}: connect: connection refused");
+        Some((ip, refused))
     }
 }
 
@@ -114,6 +168,10 @@ impl Engine {
         }
         let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        // The upgrade-aware proxy dials the kubelet first (`proxy.DialURL`).
+        if let Some((_, refused)) = self.kubelet_refuses(&node) {
+            return Err(Status::plain(Reason::Unknown, format!("error dialing backend: {refused}")));
+        }
         let running = !node.is_empty() && self.machine(&node).is_some_and(|m| m.runtime.pod_containers(&uid).iter().any(|c| c.name == container && c.state == crate::containerd::ContainerState::Running));
         if !running {
             return Err(Status::bad_request(format!("unable to upgrade connection: container not found ({container:?})")));
