@@ -19,7 +19,7 @@ use podlife_model::ResourceType;
 
 /// The flags every `create secret …` / `create configmap` has (PrintFlags, dry run,
 /// apply annotation, validation, field manager).
-const COMMON: &[Spec] = &[
+pub(super) const COMMON: &[Spec] = &[
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
     Spec { long: "output", short: Some('o'), kind: Kind::Value },
     Spec { long: "save-config", short: None, kind: Kind::Bool },
@@ -103,7 +103,7 @@ pub fn secret(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if !secret_type.is_empty() {
         obj["type"] = json!(secret_type);
     }
-    submit(ctx, &p, out, "secrets", &name, obj, dry, |e| format!("error: failed to create secret {e}\n"));
+    submit(ctx, &p, out, "secrets", &name, obj, dry, |e| format!("error: failed to create secret {}\n", e.message));
 }
 
 /// `create configmap NAME [--from-file=…] [--from-literal=…] [--from-env-file=…]`.
@@ -131,7 +131,7 @@ pub fn configmap(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if !data.is_empty() {
         obj["data"] = Value::Object(podlife_engine::sort::collect_object(data.into_iter().map(|(k, v)| (k, Value::String(v)))));
     }
-    submit(ctx, &p, out, "configmaps", &name, obj, dry, |e| format!("error: failed to create configmap: {e}\n"));
+    submit(ctx, &p, out, "configmaps", &name, obj, dry, |e| format!("error: failed to create configmap: {}\n", e.message));
 }
 
 #[derive(Clone, Copy)]
@@ -163,7 +163,7 @@ impl SecretKind {
 }
 
 /// `NameFromCommandArgs`: exactly one NAME.
-fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String> {
+pub(super) fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String> {
     match p.args.as_slice() {
         [name] => Some(name.clone()),
         args => {
@@ -174,7 +174,7 @@ fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String
 }
 
 /// A StringSlice flag's values: each occurrence split on commas.
-fn slice(p: &flags::Parsed, flag: &str) -> Vec<String> {
+pub(super) fn slice(p: &flags::Parsed, flag: &str) -> Vec<String> {
     p.all(flag).iter().flat_map(|v| v.split(',').map(str::to_string).collect::<Vec<_>>()).filter(|v| !v.is_empty()).collect()
 }
 
@@ -467,11 +467,12 @@ fn encode_hash(value: &Value) -> String {
         .collect()
 }
 
-/// The apply annotation, a client dry run printed as built, or the POST and its answer.
+/// The apply annotation, a client dry run printed as built, or the POST and its answer
+/// (`wrap` words a refusal as the generator returns it).
 #[allow(clippy::too_many_arguments)]
-fn submit(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, resource: &str, name: &str, mut obj: Value, dry: DryRun, wrap: impl Fn(&str) -> String) {
+pub(super) fn submit(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, resource: &str, name: &str, mut obj: Value, dry: DryRun, wrap: impl Fn(&podlife_engine::Status) -> String) {
     let Some(rt) = ResourceType::resolve(resource) else { return };
-    if p.has("namespace") {
+    if p.has("namespace") && rt.namespaced {
         obj["metadata"]["namespace"] = json!(namespace_of(p));
     }
     if p.flag("save-config") {
@@ -481,7 +482,7 @@ fn submit(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, resource: 
         return print_result(out, p.get("output"), rt, name, &obj, "created", dry);
     }
     let mut create = Request::new(Verb::Create, rt);
-    create.namespace = Some(namespace_of(p));
+    create.namespace = rt.namespaced.then(|| namespace_of(p));
     create.body = Some(obj);
     create.impersonate = impersonation(p);
     create.dry_run = dry == DryRun::Server;
@@ -489,8 +490,7 @@ fn submit(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, resource: 
     match super::send(ctx, out, create) {
         Ok(Response::Object(created)) => print_result(out, p.get("output"), rt, name, &created, "created", dry),
         Ok(_) => {}
-        // The generators wrap the API error (`fmt.Errorf("… %v", err)`): a plain error.
-        Err(s) => out.err(&wrap(&s.message)),
+        Err(s) => out.err(&wrap(&s)),
     }
 }
 

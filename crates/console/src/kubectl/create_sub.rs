@@ -1,4 +1,5 @@
-//! `kubectl create namespace|deployment|configmap|serviceaccount|job|cronjob|quota NAME …`: the generators of
+//! `kubectl create namespace|deployment|serviceaccount|job|cronjob|quota NAME …` (secrets and configmaps:
+//! `create_data.rs`; roles and bindings: `create_rbac.rs`): the generators of
 //! `kubectl/pkg/cmd/create/create_*.go`, then a POST with `fieldManager=kubectl-create`.
 
 use serde_json::Value;
@@ -36,6 +37,7 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             super::create_data::configmap(ctx, args, out);
             return true;
         }
+        "role" | "clusterrole" | "rolebinding" | "clusterrolebinding" => return super::create_rbac::run(ctx, sub, args, out),
         _ => {}
     }
     let (resource, command) = match sub {

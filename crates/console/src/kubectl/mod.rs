@@ -4,6 +4,7 @@
 
 mod autoscale;
 mod create_data;
+mod create_rbac;
 mod create_sub;
 mod describe;
 mod debug;
