@@ -314,35 +314,6 @@ fn get_field(field: &str, b: &Bounds) -> Result<u64, String> {
     Ok(bits)
 }
 
-/// Go's `time.ParseDuration` for the `@every` descriptor (whole seconds are enough here).
-fn parse_duration(s: &str) -> Result<i64, String> {
-    let err = || format!("time: invalid duration {}", go_quote(s));
-    let mut rest = s;
-    let mut total = 0f64;
-    if rest.is_empty() {
-        return Err(err());
-    }
-    while !rest.is_empty() {
-        let n = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(err)?;
-        let value: f64 = crate::parse_f64(&rest[..n]).ok_or_else(err)?;
-        rest = &rest[n..];
-        let u = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
-        let unit = match &rest[..u] {
-            "ns" => 1e-9,
-            "us" | "µs" => 1e-6,
-            "ms" => 1e-3,
-            "s" => 1.0,
-            "m" => 60.0,
-            "h" => 3600.0,
-            "" => return Err(format!("time: missing unit in duration {}", go_quote(s))),
-            other => return Err(format!("time: unknown unit {} in duration {}", go_quote(other), go_quote(s))),
-        };
-        total += value * unit;
-        rest = &rest[u..];
-    }
-    Ok(total as i64)
-}
-
 /// `cron.ParseStandard`.
 pub fn parse_standard(spec: &str) -> Result<Schedule, String> {
     if spec.is_empty() {
@@ -367,8 +338,10 @@ pub fn parse_standard(spec: &str) -> Result<Schedule, String> {
             "hourly" => fields("0 * * * *"),
             _ => match d.strip_prefix("every ") {
                 Some(dur) => {
-                    let secs = parse_duration(dur).map_err(|e| format!("failed to parse duration {spec}: {e}"))?;
-                    Ok(Schedule { minute: 0, hour: 0, dom: 0, month: 0, dow: 0, every: Some(secs.max(1)), zone })
+                    let ns = crate::gostrings::parse_go_duration(dur).map_err(|e| format!("failed to parse duration {spec}: {e}"))?;
+                    // `cron.Every`: at least a second, in whole seconds (a negative period too).
+                    let secs = (ns / 1_000_000_000).max(1);
+                    Ok(Schedule { minute: 0, hour: 0, dom: 0, month: 0, dow: 0, every: Some(secs), zone })
                 }
                 None => Err(format!("unrecognized descriptor: {spec}")),
             },
@@ -551,6 +524,14 @@ mod tests {
         assert_eq!(next("@monthly", "2026-03-02T09:00:00Z"), Some(at("2026-04-01T00:00:00Z")));
         assert_eq!(next("@yearly", "2026-03-02T09:00:00Z"), Some(at("2027-01-01T00:00:00Z")));
         assert_eq!(next("@every 1h30m", "2026-03-02T09:00:00Z"), Some(at("2026-03-02T10:30:00Z")));
+        // `cron.Every`: whole seconds, at least one — a sub-second or negative period too.
+        assert_eq!(next("@every 2.9s", "2026-03-02T09:00:00Z"), Some(at("2026-03-02T09:00:02Z")));
+        assert_eq!(next("@every 500ms", "2026-03-02T09:00:00Z"), Some(at("2026-03-02T09:00:01Z")));
+        assert_eq!(next("@every -1m", "2026-03-02T09:00:00Z"), Some(at("2026-03-02T09:00:01Z")));
+        // `time.ParseDuration`'s errors, in robfig/cron's words.
+        assert_eq!(parse_standard("@every 1d").unwrap_err(), "failed to parse duration @every 1d: time: unknown unit \"d\" in duration \"1d\"");
+        assert_eq!(parse_standard("@every 30").unwrap_err(), "failed to parse duration @every 30: time: missing unit in duration \"30\"");
+        assert_eq!(parse_standard("@every x").unwrap_err(), "failed to parse duration @every x: time: invalid duration \"x\"");
         // 03:00 in Seoul is 18:00 UTC the day before.
         let s = parse_standard("0 3 * * *").unwrap();
         let seoul = load_location("Asia/Seoul").unwrap();
