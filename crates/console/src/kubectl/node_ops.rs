@@ -209,26 +209,6 @@ pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
 }
 
-/// Go's `time.Duration.String()` for whole milliseconds (`20s`, `1m30s`, `500ms`).
-fn go_duration(ms: u64) -> String {
-    if ms == 0 {
-        return "0s".into();
-    }
-    if ms < 1000 {
-        return format!("{ms}ms");
-    }
-    let (h, m) = (ms / 3_600_000, (ms / 60_000) % 60);
-    let secs = (ms % 60_000) as f64 / 1000.0;
-    let s = if ms.is_multiple_of(1000) { format!("{}s", (ms % 60_000) / 1000) } else { format!("{}s", podlife_ftl::num::Num(secs)) };
-    if h > 0 {
-        format!("{h}h{m}m{s}")
-    } else if m > 0 {
-        format!("{m}m{s}")
-    } else {
-        s
-    }
-}
-
 const DRAIN_FLAGS: &[Spec] = &[
     Spec { long: "force", short: None, kind: Kind::Bool },
     Spec { long: "ignore-daemonsets", short: None, kind: Kind::Bool },
@@ -415,7 +395,7 @@ fn evict_or_delete(ctx: &mut Context<'_>, out: &mut Output, d: &Drainer, pods: &
     let start = ctx.engine.now();
     let deadline = (d.timeout_ms > 0).then(|| start.plus_millis(d.timeout_ms));
     let limit = start.plus_millis(d.timeout_ms.max(DRAIN_WAIT_LIMIT_MS));
-    let timeout_text = if d.timeout_ms > 0 { go_duration(d.timeout_ms) } else { "2562047h47m16.854775807s".into() };
+    let timeout_text = if d.timeout_ms > 0 { podlife_engine::gostrings::go_duration(d.timeout_ms) } else { "2562047h47m16.854775807s".into() };
     let mut errors = Vec::new();
     let mut steps: Vec<(Step, podlife_engine::Time)> = Vec::new();
     let grace = (d.grace_period >= 0).then_some(d.grace_period);
@@ -630,10 +610,12 @@ mod tests {
         assert_eq!(ms("-2s"), Some(-2_000));
         assert_eq!(ms("10"), None);
         assert_eq!(ms(""), None);
+        let go_duration = podlife_engine::gostrings::go_duration;
         assert_eq!(go_duration(20_000), "20s");
         assert_eq!(go_duration(90_000), "1m30s");
         assert_eq!(go_duration(3_600_000), "1h0m0s");
         assert_eq!(go_duration(500), "500ms");
+        assert_eq!(go_duration(1_500), "1.5s");
     }
 
     #[test]
