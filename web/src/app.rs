@@ -657,7 +657,7 @@ impl App {
                 self.notice = Some(self.t().text_with("notice-course-failed", &[("error", &e)]));
                 self.course = CourseState::Failed(e);
             }
-            Answer::Opened(o) => self.opened(o),
+            Answer::Opened(o) => self.opened(*o),
             Answer::NotFound(id) => self.notice = Some(self.t().text_with("notice-no-lesson", &[("id", &id)])),
             Answer::Broken(e) => {
                 let id = match self.opening {

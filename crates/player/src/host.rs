@@ -285,7 +285,7 @@ impl Host {
             Request::OpenScenario { id, files } => match podlife_lessons::by_id(&id) {
                 Some(s) => {
                     self.open_scenario(s, files);
-                    (Answer::Opened(self.opened(None)), true)
+                    (Answer::Opened(Box::new(self.opened(None))), true)
                 }
                 None => (Answer::NotFound(id), false),
             },
@@ -297,7 +297,7 @@ impl Host {
                 match self.course_lesson(&id) {
                     Some(l) => {
                         self.open_lesson(l, files);
-                        (Answer::Opened(self.opened(None)), true)
+                        (Answer::Opened(Box::new(self.opened(None))), true)
                     }
                     None => (Answer::NotFound(id), false),
                 }
@@ -644,14 +644,14 @@ impl Host {
                 Ok(l) => {
                     self.custom = shared.custom;
                     self.open_lesson(Rc::new(l), files);
-                    (Answer::Opened(self.opened(None)), true)
+                    (Answer::Opened(Box::new(self.opened(None))), true)
                 }
                 Err(e) => (Answer::Broken(e.to_string()), true),
             };
         }
         match shared.lesson {
             Some(id) => self.answer(seq, Request::OpenLesson { id, files }),
-            None => (Answer::Opened(self.opened(None)), true),
+            None => (Answer::Opened(Box::new(self.opened(None))), true),
         }
     }
 
@@ -700,7 +700,7 @@ impl Host {
         let active_file = saved.active_file.min(self.opened_files.len() - 1);
         let mut opened = self.opened(lang);
         opened.active_file = active_file;
-        (Answer::Opened(opened), true)
+        (Answer::Opened(Box::new(opened)), true)
     }
 
     fn opened(&self, lang: Option<protocol::Lang>) -> Opened {

@@ -42,7 +42,7 @@ impl Page {
 
 fn opened(answer: Answer) -> Opened {
     match answer {
-        Answer::Opened(o) => o,
+        Answer::Opened(o) => *o,
         other => panic!("not opened: {other:?}"),
     }
 }

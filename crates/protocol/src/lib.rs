@@ -131,7 +131,7 @@ pub struct Opened {
 pub enum Answer {
     /// Nothing beyond the view.
     Done,
-    Opened(Opened),
+    Opened(Box<Opened>),
     /// The request needs the course: fetch `course.json` and send it; the request is kept and
     /// answered once it arrives.
     NeedCourse,

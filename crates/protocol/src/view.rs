@@ -511,6 +511,9 @@ pub const MAX_DIFF_LINES: usize = 2_000;
 /// The most `OnlyIn` entries a `CompareView` lists (the timelines mark them all).
 pub const MAX_ONLY_LISTED: usize = 200;
 
+/// One side's editor files: (name, text) in tab order.
+pub type EditorFiles = Vec<(String, String)>;
+
 /// Everything the compare view draws at the aligned moment. The parts marked "sent when
 /// changed" are None when the page already holds them.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -531,6 +534,6 @@ pub struct CompareView {
     pub outcomes: Option<Vec<OutcomeRow>>,
     /// The variants' editor files (sent when the comparison opens), and their diff (sent
     /// when either changed).
-    pub files: Option<(Vec<(String, String)>, Vec<(String, String)>)>,
+    pub files: Option<(EditorFiles, EditorFiles)>,
     pub diff: Option<FilesDiff>,
 }

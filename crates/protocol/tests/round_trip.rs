@@ -251,7 +251,7 @@ fn every_reply_round_trips() {
     let course = CourseInfo { texts: texts(), sequences: vec![SequenceInfo { id: "birth".into(), lessons: vec![LessonEntry { id: "first-pod".into(), texts: texts() }] }] };
     let answers = vec![
         Answer::Done,
-        Answer::Opened(Opened { scenario: "nginx".into(), lesson: Some(lesson), files: files(), active_file: 0, applied: true, lang: Some(Lang::En) }),
+        Answer::Opened(Box::new(Opened { scenario: "nginx".into(), lesson: Some(lesson), files: files(), active_file: 0, applied: true, lang: Some(Lang::En) })),
         Answer::NeedCourse,
         Answer::Course(Ok(course)),
         Answer::NotFound("nope".into()),
