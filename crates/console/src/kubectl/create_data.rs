@@ -19,7 +19,7 @@ use podlife_model::ResourceType;
 
 /// The flags every `create secret …` / `create configmap` has (PrintFlags, dry run,
 /// apply annotation, validation, field manager).
-pub(super) const COMMON: &[Spec] = &[
+const COMMON: &[Spec] = &[
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
     Spec { long: "output", short: Some('o'), kind: Kind::Value },
     Spec { long: "save-config", short: None, kind: Kind::Bool },
@@ -72,16 +72,8 @@ pub fn secret(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         other => return out.err(&format!("error: unknown command \"{other}\"\nSee 'kubectl create secret -h' for help and examples\n")),
     };
     let command = format!("create secret {sub}");
-    let specs: Vec<Spec> = COMMON.iter().chain(kind.flags()).copied().collect();
-    let p = match flags::parse(rest, &specs, &command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let Some(name) = one_name(&p, &command, out) else { return };
-    let dry = match dry_run(&p, &command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some(p) = parse_flags(rest, kind.flags(), &command, out) else { return };
+    let Some((name, dry)) = name_and_dry_run(&p, &command, out) else { return };
     let built = match kind {
         SecretKind::Generic => generic_data(ctx, &p).map(|data| (p.get("type").unwrap_or_default().to_string(), data)),
         SecretKind::Tls => tls_data(ctx, &p).map(|data| ("kubernetes.io/tls".to_string(), data)),
@@ -109,16 +101,8 @@ pub fn secret(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// `create configmap NAME [--from-file=…] [--from-literal=…] [--from-env-file=…]`.
 pub fn configmap(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let command = "create configmap";
-    let specs: Vec<Spec> = COMMON.iter().chain(SOURCES).copied().collect();
-    let p = match flags::parse(args, &specs, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let Some(name) = one_name(&p, command, out) else { return };
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some(p) = parse_flags(args, SOURCES, command, out) else { return };
+    let Some((name, dry)) = name_and_dry_run(&p, command, out) else { return };
     let data = match configmap_data(ctx, &p, &name) {
         Ok(d) => d,
         Err(e) => return out.err(&format!("error: {e}\n")),
@@ -163,7 +147,32 @@ impl SecretKind {
 }
 
 /// `NameFromCommandArgs`: exactly one NAME.
-pub(super) fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String> {
+/// A generator's arguments: its flags after the common ones, or kubectl's error printed.
+pub(super) fn parse_flags(args: &[String], own: &[Spec], command: &str, out: &mut Output) -> Option<flags::Parsed> {
+    let specs: Vec<Spec> = COMMON.iter().chain(own).copied().collect();
+    match flags::parse(args, &specs, command) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            out.err(&format!("{e}\n"));
+            None
+        }
+    }
+}
+
+/// `NameFromCommandArgs` and `GetDryRunStrategy`: the one NAME and the dry-run mode, or the
+/// error printed.
+pub(super) fn name_and_dry_run(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<(String, DryRun)> {
+    let name = one_name(p, command, out)?;
+    match dry_run(p, command) {
+        Ok(d) => Some((name, d)),
+        Err(e) => {
+            out.err(&e);
+            None
+        }
+    }
+}
+
+fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String> {
     match p.args.as_slice() {
         [name] => Some(name.clone()),
         args => {

@@ -7,9 +7,9 @@ use podlife_engine::json;
 use podlife_model::ResourceType;
 use serde_json::Value;
 
-use super::create_data::{COMMON, one_name, slice, submit};
-use super::flags::{self, Kind, Spec};
-use super::{Context, dry_run, server_error};
+use super::create_data::{name_and_dry_run, parse_flags, slice, submit};
+use super::flags::{Kind, Spec};
+use super::{Context, server_error};
 use crate::Output;
 
 /// `validResourceVerbs`.
@@ -67,16 +67,8 @@ fn role(ctx: &mut Context<'_>, args: &[String], out: &mut Output, cluster: bool)
         Spec { long: "aggregation-rule", short: None, kind: Kind::Multi },
     ];
     let own = if cluster { &own[..] } else { &own[..3] };
-    let specs: Vec<Spec> = COMMON.iter().chain(own).copied().collect();
-    let p = match flags::parse(args, &specs, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    let Some(name) = one_name(&p, command, out) else { return };
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some(p) = parse_flags(args, own, command, out) else { return };
+    let Some((name, dry)) = name_and_dry_run(&p, command, out) else { return };
     // `Complete`: verbs without repeats (`*` alone stands for all), resources split into
     // group and subresource (`*` alone stands for all), names and URLs without repeats.
     let mut verbs: Vec<String> = Vec::new();
@@ -259,20 +251,12 @@ fn binding(ctx: &mut Context<'_>, args: &[String], out: &mut Output, cluster: bo
         Spec { long: "role", short: None, kind: Kind::Value },
     ];
     let own = if cluster { &own[..4] } else { &own[..] };
-    let specs: Vec<Spec> = COMMON.iter().chain(own).copied().collect();
-    let p = match flags::parse(args, &specs, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
+    let Some(p) = parse_flags(args, own, command, out) else { return };
     // cobra checks a required flag before the command runs.
     if cluster && !p.has("clusterrole") {
         return out.err("error: required flag(s) \"clusterrole\" not set\n");
     }
-    let Some(name) = one_name(&p, command, out) else { return };
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+    let Some((name, dry)) = name_and_dry_run(&p, command, out) else { return };
     let cluster_role = p.get("clusterrole").unwrap_or_default();
     let role = p.get("role").unwrap_or_default();
     if !cluster && cluster_role.is_empty() == role.is_empty() {
