@@ -221,10 +221,8 @@ impl Engine {
             return None;
         }
         let kcm = self.kcm.get()?;
-        let store = &self.store;
-        let stored_version = |key: &crate::store::ObjectKey| store.get(key).map(|o| o["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string());
         let usage_holds = |last: Time, ns: &str, pods: &[std::sync::Arc<Obj>]| self.pod_usage_holds(last, ns, pods);
-        let view = crate::controllers::hpa::RepeatView { cache: &self.components[i].cache, stored_version: &stored_version, metrics_api: self.metrics_api(), usage_holds: &usage_holds };
+        let view = crate::controllers::hpa::RepeatView { cache: &self.components[i].cache, store: &self.store, metrics_api: self.metrics_api(), usage_holds: &usage_holds };
         kcm.hpa_steady_until(key, &view)
     }
 
@@ -393,9 +391,7 @@ impl Engine {
     /// informer cache that holds the object get the same version.
     fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
         let event = self.store.put_obj(key.clone(), object);
-        // Only an informer of the resource can hold it: the others are not searched (a
-        // stretch runs once per crash-loop restart, and most components watch neither).
-        for c in self.components.iter_mut().filter(|c| c.watches.iter().any(|w| (w.group, w.resource) == (key.group, key.resource))) {
+        for c in &mut self.components {
             if let Some(slot) = c.cache.get_mut(&key) {
                 *slot = event.object.clone();
                 c.generation += 1;

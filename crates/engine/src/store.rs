@@ -177,6 +177,11 @@ impl Store {
         self.commit(key, object)
     }
 
+    /// The `resourceVersion` of the stored object at `key` (None: absent).
+    pub fn resource_version(&self, key: &ObjectKey) -> Option<String> {
+        self.get(key).map(|o| o["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string())
+    }
+
     /// `put` of an object already in its stored form (a writer that changed a field or two of
     /// a stored copy with `Obj::insert_at` need not go through JSON): the same revision,
     /// `resourceVersion` and event as `put` of its `to_value`.

@@ -28,7 +28,7 @@ use crate::record::{Involved, Note, Source};
 use super::PodWorker;
 use crate::clock::Time;
 use crate::registry::ImageRef;
-use crate::store::{ObjectKey, Store};
+use crate::store::ObjectKey;
 
 /// What the worker saw of its current sync, from `SyncPod` to `completeWork`.
 #[derive(Debug, Clone)]
@@ -90,11 +90,6 @@ fn repeating_reason(reason: &str) -> bool {
     matches!(reason, "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" | "CreateContainerConfigError" | "CrashLoopBackOff")
 }
 
-/// The `resourceVersion` of the stored object at `key` (None: absent).
-fn stored_version(store: &Store, key: &ObjectKey) -> Option<String> {
-    store.get(key).map(|o| o["metadata"]["resourceVersion"].as_str().unwrap_or_default().to_string())
-}
-
 impl PodWorker {
     /// The watch of the current sync, if it is still worth keeping.
     fn watching(&mut self) -> Option<&mut SyncWatch> {
@@ -128,7 +123,7 @@ impl Kubelet {
         if !pod["spec"]["activeDeadlineSeconds"].is_null() {
             return None;
         }
-        if r.reads.iter().any(|read| stored_version(v.store, &read.key) != read.resource_version) {
+        if r.reads.iter().any(|read| v.store.resource_version(&read.key) != read.resource_version) {
             return None;
         }
         let mut until = r.backoff_until.unwrap_or(Time(u64::MAX));

@@ -242,7 +242,8 @@ fn api_error(api: MetricsApi) -> Option<&'static str> {
 /// A resource metric (`computeStatusForResourceMetricGeneric`): the proposal, its name and
 /// the current value; errors as the replica calculator words them.
 #[allow(clippy::too_many_arguments)]
-fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[std::sync::Arc<crate::Obj>], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
+/// `api` and `usage` are what the metrics API answered (the usage of the matched pods).
+fn resource_metric(now: Time, api: MetricsApi, usage: &[crate::metrics_server::PodUsage], pods: &[std::sync::Arc<crate::Obj>], current: i64, resource: &str, container: Option<&str>, target: &Value, tol: (f64, f64)) -> Result<(i64, String, Value), String> {
     let utilization = target["averageUtilization"].as_i64();
     let value = quantity_milli(target["averageValue"].as_str());
     let what = if value.is_some() { "usage" } else { "utilization" };
@@ -250,7 +251,6 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[std::sync::Arc<crate::Obj>], c
         return Err("invalid resource metric source: neither an average utilization target nor an average value (usage) target was set".into());
     }
     let fail = |m: String| format!("failed to get {resource} {what}: {m}");
-    let api = cx.metrics_api();
     if let Some(err) = api_error(api) {
         return Err(fail(format!("unable to get metrics for resource {resource}: unable to fetch metrics from resource metrics API: {err}")));
     }
@@ -258,10 +258,7 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[std::sync::Arc<crate::Obj>], c
     // `resourceMetricsClient.GetResourceMetric`: the pods' metrics in milli-units (CPU
     // nanocores rounded up, memory bytes × 1000), by pod name.
     let mut metrics: VecMap<String, i64> = VecMap::new();
-    for p in cx.pod_metrics(last, Some(ns)) {
-        if !pods.iter().any(|q| q["metadata"]["name"] == p.name.as_str()) {
-            continue;
-        }
+    for p in usage {
         let mut sum = 0i64;
         let mut found = container.is_none();
         for c in p.containers.iter().filter(|c| container.is_none_or(|n| n == c.name)) {
@@ -278,7 +275,6 @@ fn resource_metric(cx: &Cx<'_>, ns: &str, pods: &[std::sync::Arc<crate::Obj>], c
     if pods.is_empty() {
         return Err(fail("no pods returned by selector while calculating replica count".into()));
     }
-    let now = cx.now();
     let mut samples = Vec::new();
     for pod in pods {
         let name = pod["metadata"]["name"].as_str().unwrap_or_default();
@@ -347,11 +343,17 @@ fn metric_proposal(st: &mut HpaController, cx: &mut Cx<'_>, hpa: &Value, ns: &st
             // in 1.36) or the controller's 0.1.
             let gate = cx.feature_enabled("HPAConfigurableTolerance");
             let tol = |dir: &str| quantity_milli(hpa["spec"]["behavior"][dir]["tolerance"].as_str()).filter(|_| gate).map_or(TOLERANCE, |m| m as f64 / 1000.0);
-            st.watch_metrics(|| match cx.metrics_api() {
-                MetricsApi::Serving { last } => repeat::MetricsRead::Served(repeat::matched(cx.pod_metrics(last, Some(ns)), pods)),
+            // `resourceMetricsClient.GetResourceMetric`: the matched pods' usage, by name.
+            let api = cx.metrics_api();
+            let usage = match api {
+                MetricsApi::Serving { last } => repeat::matched(cx.pod_metrics(last, Some(ns)), pods),
+                _ => Vec::new(),
+            };
+            st.watch_metrics(|| match api {
+                MetricsApi::Serving { .. } => repeat::MetricsRead::Served(usage.clone()),
                 api => repeat::MetricsRead::Failed(api),
             });
-            match resource_metric(cx, ns, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
+            match resource_metric(cx.now(), api, &usage, pods, current, name, container, &src["target"], (tol("scaleDown"), tol("scaleUp"))) {
                 Ok((n, metric, value)) => {
                     let mut status = json!({"type": kind});
                     status[if kind == "Resource" { "resource" } else { "containerResource" }] = if let Some(c) = container { json!({"name": name, "container": c, "current": value}) } else { json!({"name": name, "current": value}) };

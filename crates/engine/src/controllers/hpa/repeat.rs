@@ -82,8 +82,7 @@ pub(crate) struct Repeat {
 /// reads would find now.
 pub(crate) struct Now<'a> {
     pub cache: &'a crate::components::Cache,
-    /// The stored `resourceVersion` of an object (None: absent).
-    pub stored_version: &'a dyn Fn(&ObjectKey) -> Option<String>,
+    pub store: &'a crate::store::Store,
     pub metrics_api: MetricsApi,
     /// The matched pods' usage at the last scrape, if every scrape from then on gives the
     /// same (`Engine::pod_usage_holds`).
@@ -186,7 +185,7 @@ impl HpaController {
             return None;
         }
         if let Some((target, rv)) = &r.target
-            && (v.stored_version)(target) != *rv
+            && v.store.resource_version(target) != *rv
         {
             return None;
         }
