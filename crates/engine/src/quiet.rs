@@ -290,6 +290,10 @@ impl Engine {
         }
         let shift = to.millis() - self.now.millis();
         let tasks = std::mem::take(&mut self.queue).into_vec();
+        // The tasks go back one by one, as the loop reaches them (which steady task a later
+        // look reaches first follows the heap's own order, so that order must not change):
+        // room for all of them at once.
+        self.queue.reserve(tasks.len());
         let mut moved_clocks = MovedClocks::default();
         let (mut replayed, mut replayed_hpa) = (0, 0);
         for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {

@@ -131,6 +131,11 @@ impl Kubelet {
         let Some(current) = cx.node().api_object(&ObjectKey::new(nrt, None, &self.node)).cloned() else { return };
         let now = cx.now();
         let due = force || now.millis().saturating_sub(self.status_reported_at.millis()) >= STATUS_REPORT_MS;
+        // Most heartbeats only renew the Lease: when no report is due and the setters would
+        // change nothing (no transition, hence no event), the status is not built at all.
+        if !due && cx.node().machine(&self.node).is_some_and(|m| node_status_repeats(self, m, now, &current)) {
+            return;
+        }
         let status = self.node_status(cx, &current);
         let changed = status_changed(&status, &current);
         if !changed && !due {
