@@ -51,6 +51,10 @@ pub(crate) struct Quiet {
     pods: VecMap<String, u64>,
     /// Set by a probe tick that changed nothing (a steady success).
     pub noop: bool,
+    /// The task heap's buffer from the last stretch, kept for the next one to refill: a
+    /// stretch runs several times per crash-loop restart, and a fresh buffer each time cost
+    /// more than the refill itself.
+    spare: Vec<std::cmp::Reverse<crate::Scheduled>>,
 }
 
 impl Quiet {
@@ -289,14 +293,15 @@ impl Engine {
             return;
         }
         let shift = to.millis() - self.now.millis();
-        let tasks = std::mem::take(&mut self.queue).into_vec();
+        let mut tasks = std::mem::take(&mut self.queue).into_vec();
         // The tasks go back one by one, as the loop reaches them (which steady task a later
-        // look reaches first follows the heap's own order, so that order must not change):
-        // room for all of them at once.
+        // look reaches first follows the heap's own order, so that order must not change),
+        // into the last stretch's buffer.
+        self.queue = std::collections::BinaryHeap::from(std::mem::take(&mut self.quiet.spare));
         self.queue.reserve(tasks.len());
         let mut moved_clocks = MovedClocks::default();
         let (mut replayed, mut replayed_hpa) = (0, 0);
-        for (std::cmp::Reverse(mut s), moved) in tasks.into_iter().zip(steady) {
+        for (std::cmp::Reverse(mut s), moved) in tasks.drain(..).zip(steady) {
             if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
                 let (next, count) = self.run_kubelet(node, |k, cx| k.replay_syncs(cx, uid, s.at, to)).unwrap_or((s.at, 0));
                 s.at = next;
@@ -320,6 +325,7 @@ impl Engine {
             }
             self.queue.push(std::cmp::Reverse(s));
         }
+        self.quiet.spare = tasks;
         self.shift_heartbeat_clocks(shift, &moved_clocks);
         let from = self.now;
         self.now = to;

@@ -286,11 +286,8 @@ fn node_status_repeats(k: &Kubelet, m: &NodeMachine, now: crate::clock::Time, cu
     if images.len() != wanted.len() || !images.iter().zip(&wanted).all(|(h, w)| same_image(h, w)) {
         return false;
     }
-    if m.facts.capacity.is_object() {
-        let (capacity, allocatable) = capacity_and_allocatable(&m.facts.capacity, status);
-        if capacity != status["capacity"] || allocatable != status["allocatable"] {
-            return false;
-        }
+    if m.facts.capacity.is_object() && !capacity_and_allocatable_hold(&m.facts.capacity, status) {
+        return false;
     }
     let errs = super::runtime_state::runtime_errors(&m.runtime, now, k.tick_offset_ms, m.cri_connected_at, k.booted_at);
     let not_ready = not_ready_message(errs, network_ready(current));
@@ -371,6 +368,25 @@ fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_
 /// machine's resources overwrite their own keys and leave others (an extended resource an
 /// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
 /// nothing), and an extended resource gone from capacity leaves allocatable too.
+/// Whether `capacity_and_allocatable` would give `status`'s own capacity and allocatable,
+/// asked without building them: the capacity holds every machine value already, and the
+/// allocatable holds every capacity value and nothing that the setter would drop.
+fn capacity_and_allocatable_hold(machine: &Value, status: &Slot) -> bool {
+    let hold = match (status["capacity"].as_object(), status["allocatable"].as_object()) {
+        (Some(capacity), Some(allocatable)) => {
+            machine.as_object().into_iter().flatten().all(|(k, v)| capacity.get(k).is_some_and(|c| *c == *v))
+                && capacity.clone().all(|(k, v)| allocatable.get(k).is_some_and(|a| *a == *v))
+                && allocatable.keys().all(|k| capacity.contains_key(k) || !super::admission::is_extended_resource(k))
+        }
+        _ => false,
+    };
+    debug_assert_eq!(hold, {
+        let (capacity, allocatable) = capacity_and_allocatable(machine, status);
+        capacity == status["capacity"] && allocatable == status["allocatable"]
+    });
+    hold
+}
+
 fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
     let mut capacity = status["capacity"].to_map().unwrap_or_default();
     for (k, v) in machine.as_object().into_iter().flatten() {
@@ -403,4 +419,39 @@ fn status_changed(status: &Value, current: &Slot) -> bool {
             })
     }
     ["conditions", "images", "nodeInfo", "capacity", "allocatable"].iter().any(|k| !same_but_heartbeats(&status[*k], &current["status"][*k]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{capacity_and_allocatable, capacity_and_allocatable_hold};
+    use crate::Obj;
+
+    /// The cheap check answers as building the capacity and allocatable and comparing does.
+    #[test]
+    fn capacity_and_allocatable_hold_as_built() {
+        let machine = json!({"cpu": "8", "memory": "16Gi", "pods": "110"});
+        let cases = [
+            json!({"capacity": {"cpu": "8", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "8", "memory": "16Gi", "pods": "110"}}),
+            // A capacity value the machine changed.
+            json!({"capacity": {"cpu": "4", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "4", "memory": "16Gi", "pods": "110"}}),
+            // A device plugin's resource: kept in both.
+            json!({"capacity": {"cpu": "8", "example.com/gpu": "2", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "8", "example.com/gpu": "2", "memory": "16Gi", "pods": "110"}}),
+            // An extended resource left in allocatable alone: the setter drops it.
+            json!({"capacity": {"cpu": "8", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "8", "example.com/gpu": "2", "memory": "16Gi", "pods": "110"}}),
+            // Allocatable short of a capacity value, or differing from it.
+            json!({"capacity": {"cpu": "8", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "8", "memory": "16Gi"}}),
+            json!({"capacity": {"cpu": "8", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "7", "memory": "16Gi", "pods": "110"}}),
+            // A capacity the machine does not report, or none at all.
+            json!({"capacity": {"cpu": "8", "hugepages-2Mi": "0", "memory": "16Gi", "pods": "110"}, "allocatable": {"cpu": "8", "hugepages-2Mi": "0", "memory": "16Gi", "pods": "110"}}),
+            json!({"allocatable": {"cpu": "8", "memory": "16Gi", "pods": "110"}}),
+            json!({}),
+        ];
+        let expected = [true, false, true, false, false, false, true, false, false];
+        for (status, want) in cases.iter().zip(expected) {
+            let slot = Obj::untyped(status);
+            let (capacity, allocatable) = capacity_and_allocatable(&machine, &slot);
+            assert_eq!(capacity == slot["capacity"] && allocatable == slot["allocatable"], want, "{status}");
+            assert_eq!(capacity_and_allocatable_hold(&machine, &slot), want, "{status}");
+        }
+    }
 }
