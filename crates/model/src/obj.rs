@@ -5,7 +5,7 @@
 //! struct and the JSON has an object, the slot is a struct: its type index and only the
 //! present fields, each tagged with its field index (fields are sorted by JSON name, so index
 //! order is key order) — no key strings are stored. Everything else is plain JSON in slots:
-//! strings (up to 20 bytes inline, longer ones boxed), integers and floats exactly as
+//! strings (up to 20 bytes inline, longer ones shared), integers and floats exactly as
 //! `serde_json` holds them, lists, and maps sorted by key. Keys a struct does not know go to
 //! one trailing "extra" map, and the `apiVersion`/`kind` of a resource to two reserved
 //! indices. So any JSON decodes, and [`Obj::to_value`] gives back exactly the input `Value`:
@@ -16,8 +16,15 @@
 //! search of the schema's sorted names (`field_id`), then a scan of the present fields'
 //! indices; `fields` has generated keys (`fields::pod::SPEC`) that skip the first step.
 //! Writes go by path (`Obj::insert_at`) and keep the form `from_value` gives.
+//!
+//! Structs, lists, maps and long strings live in reference-counted slices (`Arc`): a copy of
+//! an object shares all of them, and a write copies only the slices on its path (copy on
+//! write), so the object a writer builds from the stored one (a Node's new heartbeat, a pod's
+//! new status) costs the path it changes, not the whole object; an unchanged part compares
+//! equal to itself at once.
 
 use std::ops::Deref;
+use std::sync::Arc;
 
 use serde_json::{Map, Number, Value};
 
@@ -66,12 +73,12 @@ enum Repr {
     F64 { id: u16, v: f64 },
     /// Valid UTF-8 by construction (`text`).
     Small { len: u8, id: u16, buf: [u8; INLINE] },
-    Str { id: u16, s: Box<str> },
+    Str { id: u16, s: Arc<str> },
     /// A Go struct `TYPES[ty]`: present fields sorted by `id`.
-    Obj { id: u16, ty: u16, fields: Box<[Slot]> },
-    List { id: u16, items: Box<[Slot]> },
+    Obj { id: u16, ty: u16, fields: Arc<[Slot]> },
+    List { id: u16, items: Arc<[Slot]> },
     /// A JSON object without a struct: entries sorted by key; keys are `Small`/`Str`.
-    Map { id: u16, entries: Box<[(Slot, Slot)]> },
+    Map { id: u16, entries: Arc<[(Slot, Slot)]> },
 }
 
 /// A whole object (any JSON value, decoded under a resource's schema).
@@ -168,9 +175,9 @@ fn decode_struct(ty: u16, map: &Map<String, Value>, id: u16) -> Slot {
     fields.extend(kind);
     debug_assert!(fields.windows(2).all(|w| w[0].id() < w[1].id()), "fields out of index order");
     if !extra.is_empty() {
-        fields.push(Slot(Repr::Map { id: EXTRA, entries: extra.into_boxed_slice() }));
+        fields.push(Slot(Repr::Map { id: EXTRA, entries: extra.into() }));
     }
-    Slot(Repr::Obj { id, ty, fields: fields.into_boxed_slice() })
+    Slot(Repr::Obj { id, ty, fields: fields.into() })
 }
 
 /// Any JSON, without a schema.
@@ -217,6 +224,41 @@ mod tests {
         assert_eq!(std::mem::size_of::<Slot>(), 8 + 2 * word);
         assert_eq!(std::mem::size_of::<Obj>(), 8 + 2 * word);
         assert_eq!(std::mem::size_of::<(Slot, Slot)>(), 16 + 4 * word);
+    }
+
+    /// A copy shares every slice with its original; writing to the copy (a field, an extra
+    /// key, a list element, a removal) leaves the original as it was, shares what the write
+    /// did not touch, and each reads back as `from_value` of its own JSON.
+    #[test]
+    fn a_write_to_a_copy_leaves_the_original() {
+        let rt = crate::ResourceType::resolve("pods").expect("pods");
+        let before = serde_json::json!({"apiVersion": "v1", "kind": "Pod",
+            "metadata": {"name": "web", "labels": {"app": "web"}, "uid": "0d4c1c2e-6a2b-4a3e-9b55-6c6f1f1f0a01"},
+            "spec": {"containers": [{"name": "web", "image": "nginx:1.27-with-a-long-tag"}, {"name": "log", "image": "busybox"}]},
+            "status": {"phase": "Pending", "conditions": [{"type": "PodScheduled", "status": "True"}]}});
+        let original = Obj::from_value(rt, &before);
+        let mut copy = original.clone();
+        let Repr::Obj { fields: a, .. } = &original.root().0 else { panic!("a struct") };
+        let Repr::Obj { fields: b, .. } = &copy.root().0 else { panic!("a struct") };
+        assert!(Arc::ptr_eq(a, b), "a copy shares its slots");
+        assert!(copy.insert_at("/status", "phase", &serde_json::json!("Running")));
+        assert!(copy.insert_at("/metadata/labels", "tier", &serde_json::json!("front")));
+        assert!(copy.insert_at("/spec/containers/1", "image", &serde_json::json!("busybox:1.36")));
+        assert!(copy.insert_at("", "unknownKey", &serde_json::json!(1)));
+        assert!(copy.remove_at("/status/conditions/0", "status"));
+        assert_eq!(original.to_value(), before, "the original is unchanged");
+        let mut after = before.clone();
+        after["status"]["phase"] = serde_json::json!("Running");
+        after["metadata"]["labels"]["tier"] = serde_json::json!("front");
+        after["spec"]["containers"][1]["image"] = serde_json::json!("busybox:1.36");
+        after["unknownKey"] = serde_json::json!(1);
+        after["status"]["conditions"][0].as_object_mut().expect("object").remove("status");
+        assert_eq!(copy.to_value(), after);
+        assert!(copy == Obj::from_value(rt, &after), "the written copy is what from_value makes of its JSON");
+        assert!(copy["spec"]["containers"][0] == original["spec"]["containers"][0]);
+        let (Repr::Obj { fields: a, .. }, Repr::Obj { fields: b, .. }) = (&original["spec"]["containers"][0].0, &copy["spec"]["containers"][0].0) else { panic!("structs") };
+        assert!(Arc::ptr_eq(a, b), "what the writes did not touch is still shared");
+        assert!(original != copy);
     }
 
     /// Binary searches need every struct's names strictly sorted in byte order (`str::cmp`,

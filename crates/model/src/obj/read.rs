@@ -395,10 +395,11 @@ impl PartialEq for Slot {
             (Repr::U64 { v: a, .. }, Repr::U64 { v: b, .. }) => a == b,
             (Repr::F64 { v: a, .. }, Repr::F64 { v: b, .. }) => a == b,
             (Repr::Small { .. } | Repr::Str { .. }, Repr::Small { .. } | Repr::Str { .. }) => self.as_str() == other.as_str(),
-            (Repr::List { items: a, .. }, Repr::List { items: b, .. }) => a == b,
+            // A slice shared by both (a copy of an object shares them) is equal to itself.
+            (Repr::List { items: a, .. }, Repr::List { items: b, .. }) => std::sync::Arc::ptr_eq(a, b) || a == b,
             // One struct type: fields at the same indices (their own indices are the schema's).
             (Repr::Obj { ty: ta, fields: a, .. }, Repr::Obj { ty: tb, fields: b, .. }) if ta == tb => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.id() == y.id() && x == y)
+                std::sync::Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.id() == y.id() && x == y))
             }
             (Repr::Obj { .. } | Repr::Map { .. }, Repr::Obj { .. } | Repr::Map { .. }) => {
                 // Members come in key order on both sides.

@@ -7,26 +7,28 @@ use super::names::{cmp_bytes, field_id, field_kind};
 use super::read::parse_index;
 use super::{decode, plain, text, Repr, Slot, EXTRA};
 
+use std::sync::Arc;
+
 impl Slot {
     /// The member `key`, to change in place. Not public: a slot assigned through it could
     /// carry another field's index; writes go through `Obj::insert_at`/`remove_at`.
     fn get_mut(&mut self, key: &str) -> Option<&mut Slot> {
         match &mut self.0 {
             Repr::Obj { ty, fields, .. } => match field_id(*ty, key) {
-                Some(id) => fields.iter_mut().find(|f| f.id() == id),
-                None => match fields.last_mut() {
-                    Some(Slot(Repr::Map { id: EXTRA, entries })) => map_get_mut(entries, key),
+                Some(id) => Arc::make_mut(fields).iter_mut().find(|f| f.id() == id),
+                None => match Arc::make_mut(fields).last_mut() {
+                    Some(Slot(Repr::Map { id: EXTRA, entries })) => map_get_mut(Arc::make_mut(entries), key),
                     _ => None,
                 },
             },
-            Repr::Map { entries, .. } => map_get_mut(entries, key),
+            Repr::Map { entries, .. } => map_get_mut(Arc::make_mut(entries), key),
             _ => None,
         }
     }
 
     fn get_index_mut(&mut self, index: usize) -> Option<&mut Slot> {
         match &mut self.0 {
-            Repr::List { items, .. } => items.get_mut(index),
+            Repr::List { items, .. } => Arc::make_mut(items).get_mut(index),
             _ => None,
         }
     }
@@ -54,14 +56,14 @@ impl Slot {
                     Some(id) => {
                         let slot = decode(field_kind(ty, id), value, id);
                         match fields.binary_search_by_key(&id, Slot::id) {
-                            Ok(i) => fields[i] = slot,
+                            Ok(i) => Arc::make_mut(fields)[i] = slot,
                             Err(i) => splice(fields, i, Some(slot)),
                         }
                     }
-                    None => match fields.last_mut() {
+                    None => match Arc::make_mut(fields).last_mut() {
                         Some(Slot(Repr::Map { id: EXTRA, entries })) => map_insert(entries, key, plain(value, 0)),
                         _ => {
-                            let extra = Slot(Repr::Map { id: EXTRA, entries: Box::new([(text(key, 0), plain(value, 0))]) });
+                            let extra = Slot(Repr::Map { id: EXTRA, entries: Arc::new([(text(key, 0), plain(value, 0))]) });
                             splice(fields, fields.len(), Some(extra));
                         }
                     },
@@ -89,11 +91,12 @@ impl Slot {
                     Err(_) => false,
                 },
                 None => {
-                    let Some(Slot(Repr::Map { id: EXTRA, entries })) = fields.last_mut() else { return false };
+                    let Some(Slot(Repr::Map { id: EXTRA, entries })) = fields.last() else { return false };
                     let Ok(i) = entries.binary_search_by(|(k, _)| cmp_bytes(k.key_bytes(), key.as_bytes())) else { return false };
-                    let mut v = std::mem::take(entries).into_vec();
+                    let Some(Slot(Repr::Map { id: EXTRA, entries })) = Arc::make_mut(fields).last_mut() else { return false };
+                    let mut v = entries.to_vec();
                     v.remove(i);
-                    *entries = v.into_boxed_slice();
+                    *entries = v.into();
                     if entries.is_empty() {
                         splice(fields, fields.len() - 1, None);
                     }
@@ -102,9 +105,9 @@ impl Slot {
             },
             Repr::Map { entries, .. } => match entries.binary_search_by(|(k, _)| cmp_bytes(k.key_bytes(), key.as_bytes())) {
                 Ok(i) => {
-                    let mut v = std::mem::take(entries).into_vec();
+                    let mut v = entries.to_vec();
                     v.remove(i);
-                    *entries = v.into_boxed_slice();
+                    *entries = v.into();
                     true
                 }
                 Err(_) => false,
@@ -114,9 +117,10 @@ impl Slot {
     }
 }
 
-/// Inserts `slot` at `at` (or removes the slot there), keeping the slice exactly sized.
-fn splice(slots: &mut Box<[Slot]>, at: usize, slot: Option<Slot>) {
-    let mut v = std::mem::take(slots).into_vec();
+/// Inserts `slot` at `at` (or removes the slot there), keeping the slice exactly sized. (A
+/// copy of the slice: its slots are shared with the old one, their children too.)
+fn splice(slots: &mut Arc<[Slot]>, at: usize, slot: Option<Slot>) {
+    let mut v = slots.to_vec();
     match slot {
         Some(slot) => v.insert(at.min(v.len()), slot),
         None if at < v.len() => {
@@ -124,16 +128,16 @@ fn splice(slots: &mut Box<[Slot]>, at: usize, slot: Option<Slot>) {
         }
         None => {}
     }
-    *slots = v.into_boxed_slice();
+    *slots = v.into();
 }
 
-fn map_insert(entries: &mut Box<[(Slot, Slot)]>, key: &str, value: Slot) {
+fn map_insert(entries: &mut Arc<[(Slot, Slot)]>, key: &str, value: Slot) {
     match entries.binary_search_by(|(k, _)| cmp_bytes(k.key_bytes(), key.as_bytes())) {
-        Ok(i) => entries[i].1 = value,
+        Ok(i) => Arc::make_mut(entries)[i].1 = value,
         Err(i) => {
-            let mut v = std::mem::take(entries).into_vec();
+            let mut v = entries.to_vec();
             v.insert(i, (text(key, 0), value));
-            *entries = v.into_boxed_slice();
+            *entries = v.into();
         }
     }
 }
