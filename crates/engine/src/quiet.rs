@@ -401,7 +401,13 @@ impl Engine {
     /// informer cache that holds the object get the same version.
     fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
         let event = self.store.put_obj(key.clone(), object);
+        // Only a component that watches the resource can hold the object (its cache is filled
+        // from its watches): the others' caches are not searched.
+        let same = |a: &'static str, b: &'static str| std::ptr::eq(a, b) || a == b;
         for c in &mut self.components {
+            if !c.watches.iter().any(|w| same(w.resource, key.resource) && same(w.group, key.group)) {
+                continue;
+            }
             if let Some(slot) = c.cache.get_mut(&key) {
                 *slot = event.object.clone();
                 c.generation += 1;

@@ -195,12 +195,21 @@ impl Store {
 
     /// Stores `object` (its `resourceVersion` already the new revision) and announces it.
     fn commit(&mut self, key: ObjectKey, object: Obj) -> WatchEvent {
-        let event_type = if self.objects.contains_key(&key) { EventType::Modified } else { EventType::Added };
+        let object = std::sync::Arc::new(object);
+        // One search of the map for both the question and the write.
+        let event_type = match self.objects.entry(key.clone()) {
+            std::collections::btree_map::Entry::Occupied(mut slot) => {
+                slot.insert(object.clone());
+                EventType::Modified
+            }
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(object.clone());
+                EventType::Added
+            }
+        };
         if event_type == EventType::Added {
             self.count(&key, 1);
         }
-        let object = std::sync::Arc::new(object);
-        self.objects.insert(key.clone(), object.clone());
         let event = WatchEvent { event_type, key, object, revision: self.revision };
         if let Some(history) = &mut self.history {
             history.push(event.clone());
