@@ -223,6 +223,7 @@ const WAIT_FLAGS: &[Spec] = &[
     Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
     Spec { long: "selector", short: Some('l'), kind: Kind::Value },
     Spec { long: "field-selector", short: None, kind: Kind::Value },
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
 ];
 
 /// `--timeout`, a Go duration (`30s`, `2m`): 30 s by default; zero checks once; a negative
@@ -246,6 +247,9 @@ fn wait_timeout(text: Option<&str>) -> Result<u64, String> {
 fn wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Result<Vec<(&'static ResourceType, String, String)>, String> {
     // `ResourceTypeOrNameArgs(--all, args…)`, then the selectors: `--all` selects everything
     // only for a bare type (a name keeps it by name), and a label selector given with it wins.
+    if !p.all("filename").is_empty() {
+        return file_wait_targets(ctx, p, out);
+    }
     let label_selector = super::selector_param(p.get("selector")).or_else(|| (p.flag("all") && p.args.len() == 1 && !p.args[0].contains('/')).then(String::new));
     let field_selector = super::selector_param(p.get("field-selector"));
     let by_selector = label_selector.is_some() || field_selector.is_some();
@@ -290,6 +294,27 @@ fn wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> R
     Ok(targets)
 }
 
+/// `-f`: the objects the files name, in file order, each in its own namespace (or the
+/// command's); with `-l`, those whose labels match now (`file_targets.rs`).
+fn file_wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Result<Vec<(&'static ResourceType, String, String)>, String> {
+    super::file_targets::paths_with_args(&p.args)?;
+    let selector = super::file_targets::selector(p)?;
+    // (A file that cannot be read has printed its error: nothing more to say.)
+    let Some(targets) = super::file_targets::read(ctx, p, out) else { return Err(String::new()) };
+    let mut found = Vec::new();
+    for t in targets {
+        let labels = stored(ctx.engine, t.resource, &t.namespace, &t.name).map(|o| o["metadata"]["labels"].clone());
+        if let (Some(selector), Some(labels)) = (&selector, &labels)
+            && !selector.matches(labels)
+        {
+            continue;
+        }
+        super::file_targets::require_namespace(&t, p).map_err(|e| format!("error: {e}\n"))?;
+        found.push((t.resource, t.namespace, t.name));
+    }
+    Ok(found)
+}
+
 pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, WAIT_FLAGS, "wait") {
         Ok(p) => p,
@@ -328,13 +353,17 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             // (`VisitorList`; only --for=delete ignores NotFound).
             return out.err(&format!("Error from server (NotFound): {resource} \"{name}\" not found\n"));
         }
+        if !exists {
+            // `--for=delete` ignores NotFound: an object already gone is not visited at all,
+            // whatever time is left.
+            continue;
+        }
         // The name printer's `kind[.group]/name` (`deployment.apps/web condition met`).
         let shown = super::type_name(rt, &name);
         if timeout_ms == 0 {
             // `--timeout=0` checks once, without a watch (`getObjAndCheckCondition`, `IsDeleted`).
             match holds(ctx.engine, rt, &ns, &name, &wait) {
-                Ok(true) if exists => out.out(&format!("{shown} condition met\n")),
-                Ok(true) => {}
+                Ok(true) => out.out(&format!("{shown} condition met\n")),
                 Ok(false) => out.err(&format!("error: condition not met for {}/{name}\n", rt.plural)),
                 Err(e) => return out.err(&format!("error: {e}\n")),
             }
@@ -362,10 +391,7 @@ pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             return out.err(&format!("error: {e}\n"));
         }
         if met {
-            match wait {
-                Wait::Delete if !exists => {}
-                _ => out.out(&format!("{shown} condition met\n")),
-            }
+            out.out(&format!("{shown} condition met\n"));
         } else if ctx.engine.stopped().is_none() {
             out.err(&format!("error: timed out waiting for the condition on {}/{name}\n", rt.plural));
         } else {

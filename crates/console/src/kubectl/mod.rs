@@ -12,6 +12,7 @@ mod label_annotate;
 mod cp;
 mod exec_wait;
 mod expose;
+mod file_targets;
 pub mod flags;
 mod logs;
 mod manifest_input;
@@ -380,12 +381,22 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
         return out.err(&format!("error: no objects passed to {command}\n"));
     }
     let mut errors: Vec<(String, Vec<Diagnostic>)> = Vec::new();
+    // An object a file places outside an explicit `-n` is refused (`RequireNamespace`) and
+    // the others go on: apply names these first (they come from reading the objects), create
+    // in file order (they come from its visit).
+    let mut refused: Vec<(String, Vec<Diagnostic>)> = Vec::new();
     for obj in objects {
         let rt = obj.resource;
         let mut body = obj.value.clone();
         let ns = if rt.namespaced { body["metadata"]["namespace"].as_str().filter(|s| !s.is_empty()).unwrap_or(&namespace).to_string() } else { String::new() };
         let name = body["metadata"]["name"].as_str().unwrap_or_default().to_string();
         let at = |paths: &[String], message: &str| obj.locate(paths, message);
+        if let Err(e) = file_targets::require_namespace_of(rt, &ns, &p) {
+            let msg = format!("error: {e}\n");
+            let diag = vec![obj.locate_one("metadata.namespace", msg.trim_end())];
+            if apply { refused.push((msg, diag)) } else { errors.push((msg, diag)) }
+            continue;
+        }
         if apply {
             if name.is_empty() {
                 let info = info_string(rt, &name, &ns);
@@ -455,7 +466,7 @@ fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, app
             }
         }
     }
-    for (msg, diags) in errors {
+    for (msg, diags) in refused.into_iter().chain(errors) {
         out.err(&msg);
         out.diagnostics.extend(diags);
     }
@@ -796,13 +807,16 @@ const GET_FLAGS: &[Spec] = &[
 ];
 
 /// Splits `pods,svc nginx` / `pod/nginx` arguments into (resource, names) groups.
+/// `hasCombinedTypeArgs` (cli-runtime builder.go): `type/name` arguments beside plain ones.
+const COMBINED_ARGS_ERROR: &str = "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n";
+
 fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<String>)>, String> {
     let mut groups: Vec<(&'static ResourceType, Vec<String>)> = Vec::new();
     let resolve = |t: &str| ResourceType::resolve(t).ok_or_else(|| format!("error: the server doesn't have a resource type \"{t}\"\n"));
     if args.iter().any(|a| a.contains('/')) {
         for a in args {
             let Some((t, n)) = a.split_once('/') else {
-                return Err("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n".to_string());
+                return Err(COMBINED_ARGS_ERROR.to_string());
             };
             let rt = resolve(t)?;
             match groups.iter_mut().find(|(r, _)| *r == rt) {
@@ -835,12 +849,34 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let path = path.to_string();
         return raw::raw(ctx, &path, &p.args, out);
     }
-    if p.args.is_empty() {
+    let files = p.all("filename");
+    if p.args.is_empty() && files.is_empty() {
         return out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n");
     }
-    let groups = match resource_args(&p.args) {
-        Ok(g) => g,
-        Err(e) => return out.err(&e),
+    // `-f`: the objects the files name, fetched one by one (`Latest`), in runs of one kind.
+    let mut file_runs: Vec<Vec<file_targets::FileTarget>> = Vec::new();
+    let mut file_selector = None;
+    let groups = if files.is_empty() {
+        match resource_args(&p.args) {
+            Ok(g) => g,
+            Err(e) => return out.err(&e),
+        }
+    } else {
+        if let Err(e) = file_targets::paths_with_args(&p.args) {
+            return out.err(&e);
+        }
+        file_selector = match file_targets::selector(&p) {
+            Ok(s) => s,
+            Err(e) => return out.err(&e),
+        };
+        let Some(targets) = file_targets::read(ctx, &p, out) else { return };
+        for t in targets {
+            match file_runs.last_mut() {
+                Some(run) if std::ptr::eq(run[0].resource, t.resource) => run.push(t),
+                _ => file_runs.push(vec![t]),
+            }
+        }
+        file_runs.iter().map(|run| (run[0].resource, run.iter().map(|t| t.name.clone()).collect())).collect()
     };
     let output = p.get("output").unwrap_or("").to_string();
     let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
@@ -881,20 +917,76 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             (_, _, "json") => watch::WatchPrinter::Json { show_managed: p.flag("show-managed-fields") },
             (_, _, o) => watch::WatchPrinter::Table { wide: o == "wide", label_columns: label_columns(&p), show_labels: p.flag("show-labels"), no_headers: p.flag("no-headers"), with_namespace: p.flag("all-namespaces") },
         };
-        return watch::start(ctx, out, &p, &groups, printer);
+        if file_runs.is_empty() {
+            return watch::start(ctx, out, &p, &groups, printer);
+        }
+        // A watch's builder stops at its first error and watches one object of one kind: its
+        // own namespace is the one watched.
+        let targets: Vec<&file_targets::FileTarget> = file_runs.iter().flatten().collect();
+        for t in &targets {
+            if let Err(s) = send(ctx, out, get_request(t.resource, &t.namespace, &t.name, &p)) {
+                return out.err(&server_error(&s, t.resource.kind, &t.name, None));
+            }
+            if let Err(e) = file_targets::require_namespace(t, &p) {
+                return out.err(&format!("error: {e}\n"));
+            }
+        }
+        if file_runs.len() > 1 {
+            return out.err("error: watch is only supported on individual resources and resource collections - more than 1 resource was found\n");
+        }
+        // (kubectl prints the objects before `Result.Watch` refuses a file of several.)
+        if let [one] = targets.as_slice() {
+            let mut own = p.clone();
+            own.values.insert("namespace".to_string(), vec![one.namespace.clone()]);
+            return watch::start(ctx, out, &own, &groups, printer);
+        }
+        return out.err(&format!("error: watch is only supported on individual resources and resource collections - {} resources were found\n", targets.len()));
     }
     let all_ns = p.flag("all-namespaces");
     let namespace = namespace_of(&p);
     let now = ctx.engine.now();
-    let multiple_kinds = groups.len() > 1;
+    let mut multiple_kinds = groups.len() > 1;
     let mut collected: Vec<Value> = Vec::new();
-    let single_named = groups.len() == 1 && groups[0].1.len() == 1;
+    let mut single_named = groups.len() == 1 && groups[0].1.len() == 1;
     let mut written_tables = 0;
     let mut all_namespaced = !all_ns;
-    for (rt, names) in &groups {
+    // The objects files name, all fetched before anything prints (`Infos`, going on past
+    // errors); a printer other than the table (`printGeneric`) prints one object as itself
+    // only when a single file was read, not stdin (`singleItemImplied`), and then prints
+    // nothing but the error when one happened.
+    let mut file_errors: Vec<file_targets::VisitError> = Vec::new();
+    let mut file_fetched: Vec<Vec<Value>> = file_runs.iter().map(|run| file_targets::fetch(ctx, out, &p, run, file_selector.as_ref(), &mut file_errors)).collect();
+    let mut groups = groups;
+    if !file_runs.is_empty() {
+        // What was fetched, in runs of one kind again (a run the filter emptied joins its
+        // neighbours): `get` starts a table where the kind changes and names each row by
+        // kind when more than one kind is printed (`multipleGVKsRequested`).
+        let mut runs: Vec<(&'static ResourceType, Vec<Value>)> = Vec::new();
+        for (run, items) in file_runs.iter().zip(std::mem::take(&mut file_fetched)) {
+            match runs.last_mut() {
+                Some((rt, all)) if std::ptr::eq(*rt, run[0].resource) => all.extend(items),
+                _ if items.is_empty() => {}
+                _ => runs.push((run[0].resource, items)),
+            }
+        }
+        let kinds: Vec<&str> = runs.iter().map(|(rt, _)| rt.kind).collect();
+        multiple_kinds = kinds.iter().any(|k| *k != kinds[0]);
+        groups = runs.iter().map(|(rt, items)| (*rt, items.iter().map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect())).collect();
+        file_fetched = runs.into_iter().map(|(_, items)| items).collect();
+        let implied = files.len() == 1 && files[0] != "-";
+        let fetched = file_fetched.iter().map(Vec::len).sum::<usize>();
+        single_named = implied && fetched == 1;
+        let human = jsonpath.is_none() && custom_columns.is_none() && go_template.is_none() && matches!(output.as_str(), "" | "wide");
+        if !human && ((implied && !file_errors.is_empty()) || (fetched == 0 && p.flag("ignore-not-found"))) {
+            return file_targets::print_errors(&file_errors, out);
+        }
+    }
+    for (index, (rt, names)) in groups.iter().enumerate() {
         all_namespaced &= rt.namespaced;
         let mut items = Vec::new();
-        if names.is_empty() {
+        if !file_runs.is_empty() {
+            items = std::mem::take(&mut file_fetched[index]);
+        } else if names.is_empty() {
             let mut list = Request::new(Verb::List, rt);
             list.namespace = if all_ns { None } else { Some(namespace.clone()) };
             list.label_selector = selector_param(p.get("selector"));
@@ -978,52 +1070,61 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
     }
-    if let Some(columns) = custom_columns {
-        match custom_columns::render(&columns, &collected, p.flag("no-headers") && !output.starts_with("custom-columns-file")) {
-            Ok(text) => out.out(&text),
-            Err(e) => out.err(&format!("error: {e}\n")),
+    // The objects' errors follow what was printed (`CheckErr` after the printers).
+    'print: {
+        if let Some(columns) = custom_columns {
+            match custom_columns::render(&columns, &collected, p.flag("no-headers") && !output.starts_with("custom-columns-file")) {
+                Ok(text) => out.out(&text),
+                Err(e) => out.err(&format!("error: {e}\n")),
+            }
+            break 'print;
         }
-        return;
-    }
-    if jsonpath.is_some() || go_template.is_some() {
-        // One named object as itself, anything else as a List.
-        let value = if single_named && collected.len() == 1 {
-            collected.remove(0)
-        } else {
-            json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
-        };
-        match (jsonpath, go_template) {
-            (Some(template), _) => print_jsonpath(out, &template, &value),
-            (_, Some(template)) => print_go_template(out, &template, &value),
-            _ => {}
-        }
-        return;
-    }
-    match output.as_str() {
-        "yaml" | "json" => {
+        if jsonpath.is_some() || go_template.is_some() {
+            // One named object as itself, anything else as a List.
             let value = if single_named && collected.len() == 1 {
                 collected.remove(0)
-            } else if single_named && collected.is_empty() {
-                return;
             } else {
                 json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
             };
-            out.out(&if output == "yaml" { yaml::to_yaml(&value) } else { json_printer::to_json(&value) });
+            match (jsonpath, go_template) {
+                (Some(template), _) => print_jsonpath(out, &template, &value),
+                (_, Some(template)) => print_go_template(out, &template, &value),
+                _ => {}
+            }
+            break 'print;
         }
-        _ => {
-            let any_named = groups.iter().any(|(_, n)| !n.is_empty());
-            // Warnings (stderr) do not count as output: "No resources found" still follows.
-            let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
-            // Only the human-readable printers say so (get.go); `-o name` prints nothing.
-            if written_tables == 0 && printed_nothing && !any_named && output != "name" {
-                if all_namespaced {
-                    out.err(&format!("No resources found in {namespace} namespace.\n"));
+        match output.as_str() {
+            "yaml" | "json" => {
+                let value = if single_named && collected.len() == 1 {
+                    collected.remove(0)
+                } else if single_named && collected.is_empty() {
+                    break 'print;
                 } else {
-                    out.err("No resources found\n");
+                    json!({"apiVersion": "v1", "items": collected, "kind": "List", "metadata": {"resourceVersion": ""}})
+                };
+                out.out(&if output == "yaml" { yaml::to_yaml(&value) } else { json_printer::to_json(&value) });
+            }
+            _ => {
+                // Named objects say nothing when none is found; nor do files, unless their
+                // objects were all filtered out without an error.
+                let any_named = match file_runs.is_empty() {
+                    true => groups.iter().any(|(_, n)| !n.is_empty()),
+                    false => !file_errors.is_empty() || p.flag("ignore-not-found"),
+                };
+                // Warnings (stderr) do not count as output: "No resources found" still follows.
+                let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
+                // Only the human-readable printers say so (get.go); `-o name` prints nothing.
+                if written_tables == 0 && printed_nothing && !any_named && output != "name" {
+                    if all_namespaced {
+                        out.err(&format!("No resources found in {namespace} namespace.\n"));
+                    } else {
+                        out.err("No resources found\n");
+                    }
                 }
             }
         }
     }
+    file_targets::print_errors(&file_errors, out);
 }
 
 /// --sort-by: a JSONPath; numbers compare as numbers, everything else as text.
@@ -1135,11 +1236,19 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     // (resource, namespace, name, source) for every object to delete.
     let mut targets: Vec<(&'static ResourceType, String, String, Option<String>)> = Vec::new();
     let files = p.all("filename");
+    // Objects a file places outside an explicit `-n` (`RequireNamespace`), by their index.
+    let mut refused: Vec<(usize, String)> = Vec::new();
     if !files.is_empty() {
+        if let Err(e) = file_targets::paths_with_args(&p.args) {
+            return out.err(&e);
+        }
         let Some(objects) = manifest_input::read(ctx, &files, true, out) else { return };
         for obj in objects {
             let ns = obj.value["metadata"]["namespace"].as_str().filter(|n| !n.is_empty()).unwrap_or(&namespace).to_string();
             let name = obj.value["metadata"]["name"].as_str().unwrap_or_default().to_string();
+            if let Err(e) = file_targets::require_namespace_of(obj.resource, &ns, &p) {
+                refused.push((targets.len(), e));
+            }
             targets.push((obj.resource, ns, name, Some(obj.source.clone())));
         }
     } else {
@@ -1171,7 +1280,11 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
     }
     let mut deleted = Vec::new();
-    for (rt, ns, name, source) in targets {
+    for (index, (rt, ns, name, source)) in targets.into_iter().enumerate() {
+        if let Some((_, e)) = refused.iter().find(|(i, _)| *i == index) {
+            out.err(&format!("error: {e}\n"));
+            continue;
+        }
         let mut req = Request::new(Verb::Delete, rt);
         req.namespace = Some(ns.clone());
         req.name = Some(name.clone());
@@ -1404,11 +1517,15 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Spec { long: "show-events", short: None, kind: Kind::Bool },
         Spec { long: "all-namespaces", short: Some('A'), kind: Kind::Bool },
         Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+        Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     ];
     let p = match flags::parse(args, &specs, "describe") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
+    if !p.all("filename").is_empty() {
+        return describe_files(ctx, &p, out);
+    }
     let groups = match resource_args(&p.args) {
         Ok(g) => g,
         Err(e) => return out.err(&e),
@@ -1425,7 +1542,7 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if selector.is_some() && !names.is_empty() {
         return out.err("error: name cannot be provided when a selector is specified\n");
     }
-    let targets = if names.is_empty() {
+    let targets: Vec<Value> = if names.is_empty() {
         let mut list = Request::new(Verb::List, rt);
         list.namespace = if all_ns { None } else { Some(namespace.clone()) };
         list.label_selector = selector_param(selector.as_deref());
@@ -1448,11 +1565,75 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
         found
     };
+    if targets.is_empty() && names.is_empty() {
+        return out.err(&if all_ns { "No resources found\n".to_string() } else { format!("No resources found in {namespace} namespace.\n") });
+    }
+    let targets: Vec<(&'static ResourceType, Value)> = targets.into_iter().map(|t| (rt, t)).collect();
+    let texts = describe_objects(ctx, &p, out, &targets);
+    out.out(&texts.join("\n\n"));
+}
+
+/// `kubectl describe -f FILE`: each object the files name, described as the API has it now
+/// (`DescribeOptions.Run`: the describer fetches by name; its errors, each once, follow the
+/// descriptions).
+fn describe_files(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) {
+    if let Err(e) = file_targets::paths_with_args(&p.args) {
+        return out.err(&e);
+    }
+    let selector = match file_targets::selector(p) {
+        Ok(s) => s,
+        Err(e) => return out.err(&e),
+    };
+    let Some(files) = file_targets::read(ctx, p, out) else { return };
+    let mut errors: Vec<file_targets::VisitError> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut error_once = |e: file_targets::VisitError, errors: &mut Vec<file_targets::VisitError>| {
+        let text = match &e {
+            file_targets::VisitError::Server(m) | file_targets::VisitError::Plain(m) => m.clone(),
+        };
+        if !seen.contains(&text) {
+            seen.push(text);
+            errors.push(e);
+        }
+    };
+    let mut targets = Vec::new();
+    for t in &files {
+        // The builder's label filter reads the objects as the files have them (no `Latest`).
+        if selector.as_ref().is_some_and(|s| !s.matches(&podlife_engine::Obj::untyped(&t.value["metadata"]["labels"]))) {
+            continue;
+        }
+        if let Err(e) = file_targets::require_namespace(t, p) {
+            error_once(file_targets::VisitError::Plain(e), &mut errors);
+            continue;
+        }
+        if !DESCRIBABLE.contains(&t.resource.kind) {
+            error_once(file_targets::VisitError::Plain(format!("podlife cannot describe {} yet", t.resource.plural)), &mut errors);
+            continue;
+        }
+        match send(ctx, out, get_request(t.resource, &t.namespace, &t.name, p)) {
+            Ok(Response::Object(v)) => targets.push((t.resource, v)),
+            Ok(_) => {}
+            Err(s) => error_once(file_targets::VisitError::Server(server_error(&s, t.resource.kind, &t.name, None).trim_end().to_string()), &mut errors),
+        }
+    }
+    if files.is_empty() && errors.is_empty() {
+        return out.err(&format!("No resources found in {} namespace.\n", namespace_of(p)));
+    }
+    let texts = describe_objects(ctx, p, out, &targets);
+    if !texts.is_empty() {
+        out.out(&texts.join("\n\n"));
+    }
+    file_targets::print_errors(&errors, out);
+}
+
+/// The describers' texts for each object, in order.
+fn describe_objects(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: &[(&'static ResourceType, Value)]) -> Vec<String> {
     // `ShowEvents` is switched off when there is more than one object, unless set explicitly.
     let show_events = if p.has("show-events") { p.flag("show-events") } else { targets.len() <= 1 };
     let now = ctx.engine.now();
     let mut texts = Vec::new();
-    for obj in &targets {
+    for (rt, obj) in targets {
+        let rt: &'static ResourceType = rt;
         let ns = obj["metadata"]["namespace"].as_str();
         // `searchEvents`: the events about this object (by uid), when they are shown. Every
         // describer asks for them after its other requests (the claim's pods excepted here).
@@ -1565,8 +1746,5 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         };
         texts.push(text);
     }
-    if targets.is_empty() && names.is_empty() {
-        return out.err(&if all_ns { "No resources found\n".to_string() } else { format!("No resources found in {namespace} namespace.\n") });
-    }
-    out.out(&texts.join("\n\n"));
+    texts
 }
