@@ -1,4 +1,5 @@
-# `-f FILE` for objects already in the cluster: `get`, `describe`, `wait` and `delete` read the
+# `-f FILE` for objects already in the cluster: `get`, `describe`, `wait`, `label`, `annotate`
+# and `delete` read the
 # objects a file names and act on them as the API has them now (cli-runtime's resource builder:
 # `visitByPaths`, `RetrieveLatest`, `RequireNamespace`; kubectl's `get.go`, `describe.go`,
 # `wait.go`). A file's objects print in runs of one kind, named by kind when kinds mix; a
@@ -53,6 +54,9 @@ kubectl get -f app.yaml --ignore-not-found
 kubectl get -f - -o jsonpath='{.kind} {range .items[*]}{.metadata.name} {end}{"\n"}' < app.yaml
 kubectl describe -f app.yaml | grep -E '^(Name|Error)'
 kubectl wait -f app.yaml --for=condition=Ready --timeout=5s
+kubectl label -f app.yaml tier=front
+kubectl get -f app.yaml --ignore-not-found -L tier
+kubectl annotate -f app.yaml pods note=hello
 kubectl get pods -f app.yaml
 kubectl get -f app.yaml pod/web
 kubectl delete -f app.yaml app.yaml

@@ -19,6 +19,7 @@ const FLAGS: &[Spec] = &[
     Spec { long: "resource-version", short: None, kind: Kind::Value },
     Spec { long: "list", short: None, kind: Kind::Bool },
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
 ];
 
 /// The pairs of one command line: keys set (sorted, as the Go maps are read here) and removed.
@@ -124,7 +125,7 @@ pub fn annotate(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 }
 
 fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool) {
-    let (command, pair_type, field) = if annotate { ("annotate", "annotation", "annotations") } else { ("label", "label", "labels") };
+    let (command, pair_type) = if annotate { ("annotate", "annotation") } else { ("label", "label") };
     let Some((p, dry)) = parse_mutating(args, FLAGS, command, out) else { return };
     // Complete and Validate, in each command's order.
     let checked = resources_and_pairs(&p.args, pair_type).and_then(|(resources, pair_args)| {
@@ -132,7 +133,7 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
         if p.flag("all") && p.has("selector") {
             return Err("error: cannot set --all and --selector at the same time\n".into());
         }
-        if resources.is_empty() {
+        if resources.is_empty() && p.all("filename").is_empty() {
             return Err("error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n".into());
         }
         if pairs.set.is_empty() && pairs.remove.is_empty() && !p.flag("list") {
@@ -147,6 +148,9 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
         Ok(c) => c,
         Err(e) => return out.err(&e),
     };
+    if !p.all("filename").is_empty() {
+        return change_file_objects(ctx, &p, out, dry, annotate, &resources, &pairs);
+    }
     let groups = match resource_args(&resources) {
         Ok(g) => g,
         Err(e) => return out.err(&e),
@@ -191,6 +195,47 @@ fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output, annotate: bool)
             }
         }
     }
+    change(ctx, &p, out, dry, annotate, objects, &pairs, single, errors);
+}
+
+/// `-f FILE`: the objects the files name, fetched as the API has them now, filtered by the
+/// fetched labels and refused outside an explicit `-n` (`file_targets.rs`); resource
+/// arguments beside the files are refused before anything is read.
+fn change_file_objects(ctx: &mut Context<'_>, p: &super::flags::Parsed, out: &mut Output, dry: DryRun, annotate: bool, resources: &[String], pairs: &Pairs) {
+    use super::file_targets::{self, VisitError};
+    if let Err(e) = file_targets::paths_with_args(resources) {
+        return out.err(&e);
+    }
+    let selector = match file_targets::selector(p) {
+        Ok(s) => s,
+        Err(e) => return out.err(&e),
+    };
+    let Some(targets) = file_targets::read(ctx, p, out) else { return };
+    let mut visit_errors = Vec::new();
+    let mut objects = Vec::new();
+    for t in &targets {
+        let fetched = file_targets::fetch(ctx, out, p, std::slice::from_ref(t), selector.as_ref(), &mut visit_errors);
+        objects.extend(fetched.into_iter().map(|o| (t.resource, o)));
+    }
+    let errors = visit_errors
+        .into_iter()
+        .map(|e| match e {
+            VisitError::Server(m) => format!("{m}\n"),
+            VisitError::Plain(m) => format!("error: {m}\n"),
+        })
+        .collect();
+    let single = objects.len() == 1;
+    if p.get("resource-version").is_some_and(|rv| !rv.is_empty()) && !single {
+        return out.err("error: --resource-version may only be used with a single resource\n");
+    }
+    change(ctx, p, out, dry, annotate, objects, pairs, single, errors);
+}
+
+/// Each object's labels or annotations changed (or listed), then the errors met.
+#[allow(clippy::too_many_arguments)]
+fn change(ctx: &mut Context<'_>, p: &super::flags::Parsed, out: &mut Output, dry: DryRun, annotate: bool, objects: Vec<(&'static podlife_model::ResourceType, Value)>, pairs: &Pairs, single: bool, mut errors: Vec<String>) {
+    let (command, field) = if annotate { ("annotate", "annotations") } else { ("label", "labels") };
+    let resource_version = p.get("resource-version").filter(|rv| !rv.is_empty());
     for (rt, obj) in objects {
         let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
         let current = obj["metadata"][field].as_object().cloned().unwrap_or_default();
