@@ -20,6 +20,7 @@ mod merge;
 mod node_ops;
 mod patch;
 mod raw;
+mod replace;
 mod rollout;
 mod run_attach;
 mod set_podspec;
@@ -153,7 +154,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "port-forward" => out.err(PORT_FORWARD),
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
-        "replace" | "diff" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "replace" => replace::replace(ctx, rest, &mut out),
+        "diff" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {
