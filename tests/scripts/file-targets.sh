@@ -1,4 +1,5 @@
-# `-f FILE` for objects already in the cluster: `get`, `describe`, `wait`, `label`, `annotate`
+# `-f FILE` for objects already in the cluster: `get`, `describe`, `wait`, `label`, `annotate`,
+# `scale`, `patch`, `set image`, `rollout`
 # and `delete` read the
 # objects a file names and act on them as the API has them now (cli-runtime's resource builder:
 # `visitByPaths`, `RetrieveLatest`, `RequireNamespace`; kubectl's `get.go`, `describe.go`,
@@ -79,3 +80,31 @@ kubectl get -f elsewhere.yaml -o yaml | grep -E '^(kind|  name|  namespace):'
 kubectl delete -f elsewhere.yaml -n other
 kubectl delete -f elsewhere.yaml
 kubectl wait -f app.yaml --for=delete --timeout=10s
+# The workload commands take -f as well: scale, patch, set image and rollout.
+cat > deploy.yaml <<'Y'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: api
+  template:
+    metadata:
+      labels:
+        app: api
+    spec:
+      containers:
+      - name: api
+        image: nginx:1.27
+Y
+kubectl apply -f deploy.yaml
+kubectl scale --replicas=2 -f deploy.yaml
+kubectl patch -f deploy.yaml -p '{"metadata":{"labels":{"team":"core"}}}'
+kubectl set image -f deploy.yaml api=nginx:1.28
+kubectl rollout status -f deploy.yaml --timeout=90s
+kubectl rollout history -f deploy.yaml
+kubectl rollout status -f app.yaml
+kubectl scale --replicas=3 -f deploy.yaml deployment/api

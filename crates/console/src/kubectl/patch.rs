@@ -19,6 +19,7 @@ const FLAGS: &[Spec] = &[
     Spec { long: "output", short: Some('o'), kind: Kind::Value },
     Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
     Spec { long: "subresource", short: None, kind: Kind::Value },
+    Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
 ];
 
 fn patch_type(name: &str) -> Option<PatchType> {
@@ -65,62 +66,78 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(v) => v.unwrap_or(Value::Null),
         Err(e) => return out.err(&format!("error: unable to parse {text:?}: {}\n", e.go_yaml_text())),
     };
-    let groups = match resource_args(&p.args) {
-        Ok(g) => g,
-        Err(e) => return out.err(&e),
-    };
-    if groups.iter().all(|(_, names)| names.is_empty()) {
-        return out.err("error: resource(s) were provided, but no name was specified\n");
-    }
     let namespace = namespace_of(&p);
+    // (resource, namespace, name) of each object: named, or named by `-f` files, each in its
+    // own namespace (`file_targets.rs`).
+    let mut targets: Vec<(&'static ResourceType, String, String)> = Vec::new();
+    if !p.all("filename").is_empty() {
+        if let Err(e) = super::file_targets::paths_with_args(&p.args) {
+            return out.err(&e);
+        }
+        let Some(found) = super::file_targets::read(ctx, &p, out) else { return };
+        for t in found {
+            if let Err(e) = super::file_targets::require_namespace(&t, &p) {
+                return out.err(&format!("error: {e}\n"));
+            }
+            targets.push((t.resource, t.namespace, t.name));
+        }
+    } else {
+        let groups = match resource_args(&p.args) {
+            Ok(g) => g,
+            Err(e) => return out.err(&e),
+        };
+        if groups.iter().all(|(_, names)| names.is_empty()) {
+            return out.err("error: resource(s) were provided, but no name was specified\n");
+        }
+        targets = groups.into_iter().flat_map(|(rt, names)| names.into_iter().map(move |n| (rt, n))).map(|(rt, n)| (rt, namespace.clone(), n)).collect();
+    }
     let subresource = p.get("subresource").filter(|s| !s.is_empty()).map(str::to_string);
     // `--subresource=scale` works on the object's Scale (autoscaling/v1): kubectl gets it,
     // patches it and prints it.
     let kind_of = |rt: &ResourceType| if subresource.as_deref() == Some("scale") { "Scale" } else { rt.kind };
-    for (rt, names) in &groups {
-        for name in names {
-            let mut get = Request::new(Verb::Get, rt);
-            get.namespace = Some(namespace.clone());
-            get.name = Some(name.clone());
-            get.subresource = subresource.clone();
-            get.impersonate = impersonation(&p);
-            let before = match send(ctx, out, get) {
+    for (rt, namespace, name) in &targets {
+        let (rt, name): (&'static ResourceType, &String) = (rt, name);
+        let mut get = Request::new(Verb::Get, rt);
+        get.namespace = Some(namespace.clone());
+        get.name = Some(name.clone());
+        get.subresource = subresource.clone();
+        get.impersonate = impersonation(&p);
+        let before = match send(ctx, out, get) {
+            Ok(Response::Object(o)) => o,
+            Ok(_) => continue,
+            Err(s) => return out.err(&server_error(&s, kind_of(rt), name, None)),
+        };
+        let after = if dry == DryRun::Client {
+            // `--dry-run=client`: patched here (getPatchedJSON), nothing sent.
+            let mut local = before.clone();
+            if let Err(e) = patching::apply(kind, &mut local, &body) {
+                let message = match e {
+                    patching::PatchError::BadRequest(m) | patching::PatchError::DoesNotApply(m) | patching::PatchError::Other(m) => m,
+                };
+                return out.err(&format!("error: {message}\n"));
+            }
+            local
+        } else {
+            let mut req = Request::new(Verb::Patch, rt);
+            req.namespace = Some(namespace.clone());
+            req.name = Some(name.clone());
+            req.subresource = subresource.clone();
+            req.body = Some(body.clone());
+            req.patch_type = kind;
+            req.dry_run = dry == DryRun::Server;
+            req.field_manager = "kubectl-patch".into();
+            req.impersonate = impersonation(&p);
+            match send(ctx, out, req) {
                 Ok(Response::Object(o)) => o,
                 Ok(_) => continue,
                 Err(s) => return out.err(&server_error(&s, kind_of(rt), name, None)),
-            };
-            let after = if dry == DryRun::Client {
-                // `--dry-run=client`: patched here (getPatchedJSON), nothing sent.
-                let mut local = before.clone();
-                if let Err(e) = patching::apply(kind, &mut local, &body) {
-                    let message = match e {
-                        patching::PatchError::BadRequest(m) | patching::PatchError::DoesNotApply(m) | patching::PatchError::Other(m) => m,
-                    };
-                    return out.err(&format!("error: {message}\n"));
-                }
-                local
-            } else {
-                let mut req = Request::new(Verb::Patch, rt);
-                req.namespace = Some(namespace.clone());
-                req.name = Some(name.clone());
-                req.subresource = subresource.clone();
-                req.body = Some(body.clone());
-                req.patch_type = kind;
-                req.dry_run = dry == DryRun::Server;
-                req.field_manager = "kubectl-patch".into();
-                req.impersonate = impersonation(&p);
-                match send(ctx, out, req) {
-                    Ok(Response::Object(o)) => o,
-                    Ok(_) => continue,
-                    Err(s) => return out.err(&server_error(&s, kind_of(rt), name, None)),
-                }
-            };
-            let operation = if after == before { "patched (no change)" } else { "patched" };
-            if after["kind"] == "Scale" {
-                print_result_as(out, p.get("output"), &format!("scale.autoscaling/{name}"), &after, operation, dry);
-            } else {
-                print_result(out, p.get("output"), rt, name, &after, operation, dry);
             }
+        };
+        let operation = if after == before { "patched (no change)" } else { "patched" };
+        if after["kind"] == "Scale" {
+            print_result_as(out, p.get("output"), &format!("scale.autoscaling/{name}"), &after, operation, dry);
+        } else {
+            print_result(out, p.get("output"), rt, name, &after, operation, dry);
         }
     }
 }

@@ -184,15 +184,21 @@ struct Subject {
     object: Value,
 }
 
-fn subject(ctx: &Context<'_>, args: &[String], specs: &[Spec], command: &str, out: &mut Output, allowed: impl Fn(&'static ResourceType, &mut Output) -> bool) -> Option<Subject> {
-    let p = match flags::parse(args, specs, command) {
+fn subject(ctx: &mut Context<'_>, args: &[String], specs: &[Spec], command: &str, out: &mut Output, allowed: impl Fn(&'static ResourceType, &mut Output) -> bool) -> Option<Subject> {
+    let mut specs = specs.to_vec();
+    specs.push(Spec { long: "filename", short: Some('f'), kind: Kind::Multi });
+    let p = match flags::parse(args, &specs, command) {
         Ok(p) => p,
         Err(e) => {
             out.err(&format!("{e}\n"));
             return None;
         }
     };
-    let (rt, name) = match target(&p.args, command) {
+    let target = match p.all("filename").is_empty() {
+        true => target(&p.args, command).map(|(rt, name)| (rt, name, namespace_of(&p))),
+        false => file_subject(ctx, &p, command, out)?,
+    };
+    let (rt, name, ns) = match target {
         Ok(t) => t,
         Err(e) => {
             out.err(&e);
@@ -202,12 +208,32 @@ fn subject(ctx: &Context<'_>, args: &[String], specs: &[Spec], command: &str, ou
     if !allowed(rt, out) {
         return None;
     }
-    let ns = namespace_of(&p);
     let Some(object) = get(ctx, rt, &ns, &name) else {
         out.err(&not_found(rt, &name));
         return None;
     };
     Some(Subject { p, rt, name, ns, object })
+}
+
+/// `-f FILE`: the one object the files name, in its namespace (`file_targets.rs`); None when
+/// the files could not be read (their error is printed).
+fn file_subject(ctx: &mut Context<'_>, p: &flags::Parsed, command: &str, out: &mut Output) -> Option<Result<(&'static ResourceType, String, String), String>> {
+    if let Err(e) = super::file_targets::paths_with_args(&p.args) {
+        return Some(Err(e));
+    }
+    let found = super::file_targets::read(ctx, p, out)?;
+    // `Latest`: each object is read first; the first that is missing ends the command.
+    for t in &found {
+        if let Err(s) = super::send(ctx, out, super::get_request(t.resource, &t.namespace, &t.name, p)) {
+            return Some(Err(super::server_error(&s, t.resource.kind, &t.name, None)));
+        }
+    }
+    Some(match found.as_slice() {
+        [one] => super::file_targets::require_namespace(one, p).map(|()| (one.resource, one.name.clone(), one.namespace.clone())).map_err(|e| format!("error: {e}\n")),
+        // `rollout status` (`rollout_status.go`) takes one object; the others go over each.
+        many if command == "rollout status" => Err(format!("error: rollout status is only supported on individual resources and resource collections - {} resources were found\n", many.len())),
+        many => Err(format!("error: podlife runs kubectl {command} -f on one object at a time; the files name {}\n", many.len())),
+    })
 }
 
 /// `rollout status`: one line per watch event of the Deployment until it is rolled out (or
@@ -507,6 +533,7 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Spec { long: "current-replicas", short: None, kind: Kind::Value },
         Spec { long: "all", short: None, kind: Kind::Bool },
         Spec { long: "selector", short: Some('l'), kind: Kind::Value },
+        Spec { long: "filename", short: Some('f'), kind: Kind::Multi },
     ];
     let p = match flags::parse(args, &specs, "scale") {
         Ok(p) => p,
@@ -520,6 +547,28 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     };
     if replicas < 0 {
         return out.err("error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n");
+    }
+    let ns = namespace_of(&p);
+    let mut targets: Vec<(&'static ResourceType, String, String)> = Vec::new();
+    if !p.all("filename").is_empty() {
+        // `-f`: the objects the files name, each in its namespace (`file_targets.rs`).
+        if let Err(e) = super::file_targets::paths_with_args(&p.args) {
+            return out.err(&e);
+        }
+        let Some(found) = super::file_targets::read(ctx, &p, out) else { return };
+        let mut refused = false;
+        for t in found {
+            if let Err(e) = super::file_targets::require_namespace(&t, &p) {
+                out.err(&format!("error: {e}\n"));
+                refused = true;
+                continue;
+            }
+            targets.push((t.resource, t.namespace, t.name));
+        }
+        if refused && targets.is_empty() {
+            return;
+        }
+        return scale_each(ctx, &p, out, targets, replicas);
     }
     // The builder: `TYPE NAME…`, `TYPE/NAME…`, or `TYPE` with `--all` / `-l`.
     let selector = if p.flag("all") { Some(String::new()) } else { p.get("selector").map(str::to_string) };
@@ -535,24 +584,27 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if !by_name && selector.is_none() {
         return out.err("error: resource(s) were provided, but no name was specified\n");
     }
-    let ns = namespace_of(&p);
-    let mut targets: Vec<(&'static ResourceType, String)> = Vec::new();
     for (rt, names) in &groups {
         if names.is_empty() {
             let mut list = Request::new(Verb::List, rt);
             list.namespace = Some(ns.clone());
             list.label_selector = selector.clone().filter(|s| !s.is_empty());
             if let Ok(podlife_engine::Response::List(items)) = send(ctx, out, list) {
-                targets.extend(items.iter().filter_map(|o| o["metadata"]["name"].as_str()).map(|n| (*rt, n.to_string())));
+                targets.extend(items.iter().filter_map(|o| o["metadata"]["name"].as_str()).map(|n| (*rt, ns.clone(), n.to_string())));
             }
         } else {
-            targets.extend(names.iter().map(|n| (*rt, n.clone())));
+            targets.extend(names.iter().map(|n| (*rt, ns.clone(), n.clone())));
         }
     }
+    scale_each(ctx, &p, out, targets, replicas);
+}
+
+/// Each target's `spec.replicas` set, after `--current-replicas` is checked.
+fn scale_each(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: Vec<(&'static ResourceType, String, String)>, replicas: i64) {
     if targets.is_empty() {
         return out.err("error: no objects passed to scale\n");
     }
-    for (rt, name) in targets {
+    for (rt, ns, name) in targets {
         if !matches!(rt.kind, "Deployment" | "ReplicaSet" | "StatefulSet" | "ReplicationController") {
             out.err(&format!("error: no objects passed to scale {}/{name}\n", rt.qualified_plural()));
             continue;
@@ -583,7 +635,7 @@ pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Some(sub) if !sub.starts_with('-') => return out.err(&format!("error: podlife does not model kubectl set {sub} yet\n")),
         _ => return out.err("error: podlife does not model kubectl set without a subcommand; try kubectl set image, env or resources\n"),
     }
-    let specs = [Spec { long: "record", short: None, kind: Kind::OptionalValue("true") }];
+    let specs = [Spec { long: "record", short: None, kind: Kind::OptionalValue("true") }, Spec { long: "filename", short: Some('f'), kind: Kind::Multi }];
     let p = match flags::parse(&args[1..], &specs, "set image") {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
@@ -598,11 +650,20 @@ pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if pairs.is_empty() {
         return out.err("error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n");
     }
-    let (rt, name) = match target(&targets, "set image") {
+    let found = match p.all("filename").is_empty() {
+        true => target(&targets, "set image").map(|(rt, name)| (rt, name, namespace_of(&p))),
+        false => {
+            // With `-f`, an argument that is not an image update is a resource argument.
+            let mut resources = p.clone();
+            resources.args = targets.clone();
+            let Some(found) = file_subject(ctx, &resources, "set image", out) else { return };
+            found
+        }
+    };
+    let (rt, name, ns) = match found {
         Ok(t) => t,
         Err(e) => return out.err(&e),
     };
-    let ns = namespace_of(&p);
     let Some(obj) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
     let mut template = if rt.kind == "Pod" { obj.clone() } else { obj["spec"]["template"].clone() };
     for pair in &pairs {
