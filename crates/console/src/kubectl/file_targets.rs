@@ -140,3 +140,25 @@ pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, run: &[
     }
     items
 }
+
+/// The `(resource, namespace, name)` of each object the files name, for a command that then
+/// reads each itself: `None` when the arguments or the files cannot be used (the error is
+/// printed); objects refused by `RequireNamespace` are said as met and counted.
+pub fn named(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Option<(Vec<(&'static ResourceType, String, String)>, usize)> {
+    if let Err(e) = paths_with_args(&p.args) {
+        out.err(&e);
+        return None;
+    }
+    let mut refused = 0;
+    let mut found = Vec::new();
+    for t in read(ctx, p, out)? {
+        match require_namespace(&t, p) {
+            Ok(()) => found.push((t.resource, t.namespace, t.name)),
+            Err(e) => {
+                out.err(&format!("error: {e}\n"));
+                refused += 1;
+            }
+        }
+    }
+    Some((found, refused))
+}

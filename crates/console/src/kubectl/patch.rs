@@ -69,18 +69,9 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let namespace = namespace_of(&p);
     // (resource, namespace, name) of each object: named, or named by `-f` files, each in its
     // own namespace (`file_targets.rs`).
-    let mut targets: Vec<(&'static ResourceType, String, String)> = Vec::new();
-    if !p.all("filename").is_empty() {
-        if let Err(e) = super::file_targets::paths_with_args(&p.args) {
-            return out.err(&e);
-        }
-        let Some(found) = super::file_targets::read(ctx, &p, out) else { return };
-        for t in found {
-            if let Err(e) = super::file_targets::require_namespace(&t, &p) {
-                return out.err(&format!("error: {e}\n"));
-            }
-            targets.push((t.resource, t.namespace, t.name));
-        }
+    let targets: Vec<(&'static ResourceType, String, String)> = if !p.all("filename").is_empty() {
+        let Some((found, _)) = super::file_targets::named(ctx, &p, out) else { return };
+        found
     } else {
         let groups = match resource_args(&p.args) {
             Ok(g) => g,
@@ -89,8 +80,8 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         if groups.iter().all(|(_, names)| names.is_empty()) {
             return out.err("error: resource(s) were provided, but no name was specified\n");
         }
-        targets = groups.into_iter().flat_map(|(rt, names)| names.into_iter().map(move |n| (rt, n))).map(|(rt, n)| (rt, namespace.clone(), n)).collect();
-    }
+        groups.into_iter().flat_map(|(rt, names)| names.into_iter().map(move |n| (rt, n))).map(|(rt, n)| (rt, namespace.clone(), n)).collect()
+    };
     let subresource = p.get("subresource").filter(|s| !s.is_empty()).map(str::to_string);
     // `--subresource=scale` works on the object's Scale (autoscaling/v1): kubectl gets it,
     // patches it and prints it.

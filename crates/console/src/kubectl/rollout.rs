@@ -552,23 +552,11 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let mut targets: Vec<(&'static ResourceType, String, String)> = Vec::new();
     if !p.all("filename").is_empty() {
         // `-f`: the objects the files name, each in its namespace (`file_targets.rs`).
-        if let Err(e) = super::file_targets::paths_with_args(&p.args) {
-            return out.err(&e);
-        }
-        let Some(found) = super::file_targets::read(ctx, &p, out) else { return };
-        let mut refused = false;
-        for t in found {
-            if let Err(e) = super::file_targets::require_namespace(&t, &p) {
-                out.err(&format!("error: {e}\n"));
-                refused = true;
-                continue;
-            }
-            targets.push((t.resource, t.namespace, t.name));
-        }
-        if refused && targets.is_empty() {
+        let Some((found, refused)) = super::file_targets::named(ctx, &p, out) else { return };
+        if refused > 0 && found.is_empty() {
             return;
         }
-        return scale_each(ctx, &p, out, targets, replicas);
+        return scale_each(ctx, &p, out, found, replicas);
     }
     // The builder: `TYPE NAME…`, `TYPE/NAME…`, or `TYPE` with `--all` / `-l`.
     let selector = if p.flag("all") { Some(String::new()) } else { p.get("selector").map(str::to_string) };
