@@ -3,6 +3,7 @@
 //! `pkg/cmd/*`, `cli-runtime/pkg/printers`).
 
 mod autoscale;
+mod cluster_info;
 mod create_data;
 mod create_rbac;
 mod create_sub;
@@ -155,7 +156,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         // Real kubectl commands podlife does not model: say so, with what to use instead.
         "edit" => out.err("error: podlife does not model kubectl edit: it opens an editor on your machine; change the object with kubectl apply (the editor's Apply), patch, set image, scale or label instead\n"),
         "replace" => replace::replace(ctx, rest, &mut out),
-        "diff" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "cluster-info" | "explain" | "api-versions" | "options" => {
+        "cluster-info" => cluster_info::cluster_info(ctx, rest, &mut out),
+        "diff" | "attach" | "proxy" | "kustomize" | "plugin" | "certificate" | "completion" | "config" | "explain" | "api-versions" | "options" => {
             out.err(&format!("error: podlife does not model kubectl {command} yet\n"));
         }
         other => {
