@@ -52,6 +52,11 @@ kubectl delete pod worker
 kubectl get -f app.yaml
 kubectl get -f app.yaml -o name
 kubectl get -f app.yaml --ignore-not-found
+# Named objects alike: what was found, then the errors; one name asked for in another format,
+# only its error.
+kubectl get pods web worker
+kubectl get pods web worker -o jsonpath='{.kind} {.items[*].metadata.name}{"\n"}'
+kubectl get pod worker -o jsonpath='{.metadata.name}'
 kubectl get -f - -o jsonpath='{.kind} {range .items[*]}{.metadata.name} {end}{"\n"}' < app.yaml
 kubectl describe -f app.yaml | grep -E '^(Name|Error)'
 kubectl wait -f app.yaml --for=condition=Ready --timeout=5s

@@ -954,12 +954,15 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let mut single_named = groups.len() == 1 && groups[0].1.len() == 1;
     let mut written_tables = 0;
     let mut all_namespaced = !all_ns;
+    // Only the table printer prints what was found beside an error; the others (`printGeneric`)
+    // print nothing but the error when a single object was asked for (`singleItemImplied`).
+    let human = jsonpath.is_none() && custom_columns.is_none() && go_template.is_none() && matches!(output.as_str(), "" | "wide");
     // The objects files name, all fetched before anything prints (`Infos`, going on past
     // errors); a printer other than the table (`printGeneric`) prints one object as itself
     // only when a single file was read, not stdin (`singleItemImplied`), and then prints
     // nothing but the error when one happened.
-    let mut file_errors: Vec<file_targets::VisitError> = Vec::new();
-    let mut file_fetched: Vec<Vec<Value>> = file_runs.iter().map(|run| file_targets::fetch(ctx, out, &p, run, file_selector.as_ref(), &mut file_errors)).collect();
+    let mut visit_errors: Vec<file_targets::VisitError> = Vec::new();
+    let mut file_fetched: Vec<Vec<Value>> = file_runs.iter().map(|run| file_targets::fetch(ctx, out, &p, run, file_selector.as_ref(), &mut visit_errors)).collect();
     let mut groups = groups;
     if !file_runs.is_empty() {
         // What was fetched, in runs of one kind again (a run the filter emptied joins its
@@ -980,9 +983,8 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         let implied = files.len() == 1 && files[0] != "-";
         let fetched = file_fetched.iter().map(Vec::len).sum::<usize>();
         single_named = implied && fetched == 1;
-        let human = jsonpath.is_none() && custom_columns.is_none() && go_template.is_none() && matches!(output.as_str(), "" | "wide");
-        if !human && ((implied && !file_errors.is_empty()) || (fetched == 0 && p.flag("ignore-not-found"))) {
-            return file_targets::print_errors(&file_errors, out);
+        if !human && ((implied && !visit_errors.is_empty()) || (fetched == 0 && p.flag("ignore-not-found"))) {
+            return file_targets::print_errors(&visit_errors, out);
         }
     }
     for (index, (rt, names)) in groups.iter().enumerate() {
@@ -1001,7 +1003,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 Ok(Response::List(v)) => items = v,
                 Ok(_) => {}
                 Err(s) => {
-                    out.err(&list_error(&s, rt, label.as_deref(), field.as_deref()));
+                    visit_errors.push(file_targets::VisitError::Server(list_error(&s, rt, label.as_deref(), field.as_deref()).trim_end().to_string()));
                     continue;
                 }
             }
@@ -1012,7 +1014,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     Ok(Response::Object(v)) => items.push(v),
                     Ok(_) => {}
                     Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
-                    Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
+                    Err(s) => visit_errors.push(file_targets::VisitError::Server(server_error(&s, rt.kind, name, None).trim_end().to_string())),
                 }
             }
         }
@@ -1076,6 +1078,9 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     // The objects' errors follow what was printed (`CheckErr` after the printers).
     'print: {
+        if !human && single_named && !visit_errors.is_empty() {
+            break 'print;
+        }
         if let Some(columns) = custom_columns {
             match custom_columns::render(&columns, &collected, p.flag("no-headers") && !output.starts_with("custom-columns-file")) {
                 Ok(text) => out.out(&text),
@@ -1113,12 +1118,12 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 // objects were all filtered out without an error.
                 let any_named = match file_runs.is_empty() {
                     true => groups.iter().any(|(_, n)| !n.is_empty()),
-                    false => !file_errors.is_empty() || p.flag("ignore-not-found"),
+                    false => p.flag("ignore-not-found"),
                 };
                 // Warnings (stderr) do not count as output: "No resources found" still follows.
                 let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
                 // Only the human-readable printers say so (get.go); `-o name` prints nothing.
-                if written_tables == 0 && printed_nothing && !any_named && output != "name" {
+                if written_tables == 0 && printed_nothing && visit_errors.is_empty() && !any_named && output != "name" {
                     if all_namespaced {
                         out.err(&format!("No resources found in {namespace} namespace.\n"));
                     } else {
@@ -1128,7 +1133,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             }
         }
     }
-    file_targets::print_errors(&file_errors, out);
+    file_targets::print_errors(&visit_errors, out);
 }
 
 /// --sort-by: a JSONPath; numbers compare as numbers, everything else as text.
