@@ -1564,15 +1564,28 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         }
     } else {
         let mut found = Vec::new();
+        let mut errors = Vec::new();
         for name in &names {
             let req = get_request(rt, &namespace, name, &p);
             match send(ctx, out, req) {
                 Ok(Response::Object(v)) => found.push(v),
                 Ok(_) => {}
-                Err(s) => out.err(&server_error(&s, rt.kind, name, None)),
+                // `kubectl describe TYPE NAME` of a name that does not exist describes every
+                // object whose name starts with it (`DescribeMatchingResources`).
+                Err(s) if s.reason == Reason::NotFound && p.args.len() == 2 && names.len() == 1 => {
+                    let error = server_error(&s, rt.kind, name, None);
+                    return describe_matching(ctx, &p, out, rt, &namespace, name, &error);
+                }
+                Err(s) => errors.push(server_error(&s, rt.kind, name, None)),
             }
         }
-        found
+        // The descriptions, then the errors (`Run` returns them after printing).
+        let targets: Vec<(&'static ResourceType, Value)> = found.into_iter().map(|t| (rt, t)).collect();
+        let texts = describe_objects(ctx, &p, out, &targets);
+        if !texts.is_empty() {
+            out.out(&texts.join("\n\n"));
+        }
+        return errors.iter().for_each(|e| out.err(e));
     };
     if targets.is_empty() && names.is_empty() {
         return out.err(&if all_ns { "No resources found\n".to_string() } else { format!("No resources found in {namespace} namespace.\n") });
@@ -1580,6 +1593,26 @@ fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let targets: Vec<(&'static ResourceType, Value)> = targets.into_iter().map(|t| (rt, t)).collect();
     let texts = describe_objects(ctx, &p, out, &targets);
     out.out(&texts.join("\n\n"));
+}
+
+/// `DescribeMatchingResources` (describe.go): the namespace's objects of the type whose names
+/// start with `prefix`, each described and followed by a newline; none, and the NotFound stands.
+fn describe_matching(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, rt: &'static ResourceType, namespace: &str, prefix: &str, not_found: &str) {
+    let mut list = Request::new(Verb::List, rt);
+    list.namespace = Some(namespace.to_string()).filter(|_| rt.namespaced);
+    list.impersonate = impersonation(p);
+    let items = match send(ctx, out, list) {
+        Ok(Response::List(items)) => items,
+        Ok(_) => Vec::new(),
+        Err(s) => return out.err(&list_error(&s, rt, None, None)),
+    };
+    let matching: Vec<(&'static ResourceType, Value)> = items.into_iter().filter(|o| o["metadata"]["name"].as_str().is_some_and(|n| n.starts_with(prefix))).map(|o| (rt, o)).collect();
+    if matching.is_empty() {
+        return out.err(not_found);
+    }
+    for text in describe_objects(ctx, p, out, &matching) {
+        out.out(&format!("{text}\n"));
+    }
 }
 
 /// `kubectl describe -f FILE`: each object the files name, described as the API has it now
