@@ -21,6 +21,9 @@ use podlife_engine::labels::Selector;
 use podlife_engine::Response;
 use podlife_model::ResourceType;
 
+/// An object by `(resource, namespace, name)`.
+pub type ObjectName = (&'static ResourceType, String, String);
+
 /// One object a file names.
 pub struct FileTarget {
     pub resource: &'static ResourceType,
@@ -144,7 +147,7 @@ pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, run: &[
 /// The `(resource, namespace, name)` of each object the files name, for a command that then
 /// reads each itself: `None` when the arguments or the files cannot be used (the error is
 /// printed); objects refused by `RequireNamespace` are said as met and counted.
-pub fn named(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Option<(Vec<(&'static ResourceType, String, String)>, usize)> {
+pub fn named(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) -> Option<(Vec<ObjectName>, usize)> {
     if let Err(e) = paths_with_args(&p.args) {
         out.err(&e);
         return None;

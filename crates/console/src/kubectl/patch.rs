@@ -69,7 +69,7 @@ pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let namespace = namespace_of(&p);
     // (resource, namespace, name) of each object: named, or named by `-f` files, each in its
     // own namespace (`file_targets.rs`).
-    let targets: Vec<(&'static ResourceType, String, String)> = if !p.all("filename").is_empty() {
+    let targets: Vec<super::file_targets::ObjectName> = if !p.all("filename").is_empty() {
         let Some((found, _)) = super::file_targets::named(ctx, &p, out) else { return };
         found
     } else {

@@ -549,7 +549,7 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err("error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n");
     }
     let ns = namespace_of(&p);
-    let mut targets: Vec<(&'static ResourceType, String, String)> = Vec::new();
+    let mut targets: Vec<super::file_targets::ObjectName> = Vec::new();
     if !p.all("filename").is_empty() {
         // `-f`: the objects the files name, each in its namespace (`file_targets.rs`).
         let Some((found, refused)) = super::file_targets::named(ctx, &p, out) else { return };
@@ -588,7 +588,7 @@ pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 }
 
 /// Each target's `spec.replicas` set, after `--current-replicas` is checked.
-fn scale_each(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: Vec<(&'static ResourceType, String, String)>, replicas: i64) {
+fn scale_each(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: Vec<super::file_targets::ObjectName>, replicas: i64) {
     if targets.is_empty() {
         return out.err("error: no objects passed to scale\n");
     }
