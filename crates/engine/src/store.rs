@@ -196,17 +196,8 @@ impl Store {
     /// Stores `object` (its `resourceVersion` already the new revision) and announces it.
     fn commit(&mut self, key: ObjectKey, object: Obj) -> WatchEvent {
         let object = std::sync::Arc::new(object);
-        // One search of the map for both the question and the write.
-        let event_type = match self.objects.entry(key.clone()) {
-            std::collections::btree_map::Entry::Occupied(mut slot) => {
-                slot.insert(object.clone());
-                EventType::Modified
-            }
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(object.clone());
-                EventType::Added
-            }
-        };
+        // One search of the map for both the write and the question (what it replaced).
+        let event_type = if self.objects.insert(key.clone(), object.clone()).is_some() { EventType::Modified } else { EventType::Added };
         if event_type == EventType::Added {
             self.count(&key, 1);
         }

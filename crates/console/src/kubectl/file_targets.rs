@@ -1,7 +1,8 @@
-//! `-f FILE` for the commands that act on objects already in the cluster (`get`, `wait`,
-//! `delete`; `apply` and `create` share the namespace rule): the resource builder's rules for
-//! objects named by files (cli-runtime
-//! `pkg/resource/builder.go` `visitByPaths`, `visitor.go` `SetNamespace`/`RequireNamespace`).
+//! `-f FILE` for the commands that act on objects already in the cluster (`get`, `describe`,
+//! `wait`, `label`, `annotate`, `scale`, `patch`, `set image`, `rollout`, `replace`, `delete`;
+//! `apply` and `create` share the namespace rule): the resource builder's rules for objects
+//! named by files (cli-runtime `pkg/resource/builder.go` `visitByPaths`, `visitor.go`
+//! `SetNamespace`/`RequireNamespace`).
 //!
 //! - Resource arguments beside a path are refused before anything is read, in
 //!   `visitByPaths`' order: a type (`kubectl get pods -f x.yaml`, or a second file named
@@ -36,10 +37,10 @@ pub struct FileTarget {
 /// `visitByPaths`' refusal of resource arguments beside a path (after `ResourceTypeOrNameArgs`
 /// sorted them: every argument a `type/name` tuple, or a type followed by names).
 pub fn paths_with_args(args: &[String]) -> Result<(), String> {
-    let tuples = args.iter().filter(|a| a.contains('/')).count();
     if args.is_empty() {
         return Ok(());
     }
+    let tuples = args.iter().filter(|a| a.contains('/')).count();
     // `hasCombinedTypeArgs`: tuples and plain words do not mix. (No type is looked up.)
     if tuples > 0 && tuples < args.len() {
         return Err(super::COMBINED_ARGS_ERROR.into());
@@ -112,13 +113,13 @@ pub fn selector(p: &flags::Parsed) -> Result<Option<Selector>, String> {
     Selector::parse(text).map(Some).map_err(|e| format!("error: the provided selector \"{text}\" is not valid: {e}\n"))
 }
 
-/// One run of objects, each fetched as the API has it now (`RetrieveLatest`; an object
+/// Objects, each fetched as the API has it now (`RetrieveLatest`; an object
 /// without a name is taken as the file has it), kept when it matches the label selector
 /// (`FilterByLabelSelector`, on the fetched labels) and its namespace is allowed
 /// (`RequireNamespace`). Errors are collected, the visit goes on (`ContinueOnError`).
-pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, run: &[FileTarget], selector: Option<&Selector>, errors: &mut Vec<VisitError>) -> Vec<Value> {
+pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, targets: &[FileTarget], selector: Option<&Selector>, errors: &mut Vec<VisitError>) -> Vec<(&'static ResourceType, Value)> {
     let mut items = Vec::new();
-    for t in run {
+    for t in targets {
         let object = if t.name.is_empty() {
             t.value.clone()
         } else {
@@ -139,7 +140,7 @@ pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, run: &[
             errors.push(VisitError::Plain(e));
             continue;
         }
-        items.push(object);
+        items.push((t.resource, object));
     }
     items
 }

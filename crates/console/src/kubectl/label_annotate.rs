@@ -212,11 +212,7 @@ fn change_file_objects(ctx: &mut Context<'_>, p: &super::flags::Parsed, out: &mu
     };
     let Some(targets) = file_targets::read(ctx, p, out) else { return };
     let mut visit_errors = Vec::new();
-    let mut objects = Vec::new();
-    for t in &targets {
-        let fetched = file_targets::fetch(ctx, out, p, std::slice::from_ref(t), selector.as_ref(), &mut visit_errors);
-        objects.extend(fetched.into_iter().map(|o| (t.resource, o)));
-    }
+    let objects = file_targets::fetch(ctx, out, p, &targets, selector.as_ref(), &mut visit_errors);
     let errors = visit_errors
         .into_iter()
         .map(|e| match e {

@@ -857,10 +857,11 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if p.args.is_empty() && files.is_empty() {
         return out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n");
     }
-    // `-f`: the objects the files name, fetched one by one (`Latest`), in runs of one kind.
-    let mut file_runs: Vec<Vec<file_targets::FileTarget>> = Vec::new();
+    // `-f`: the objects the files name, fetched one by one (`Latest`) below; their groups come
+    // from what was fetched.
+    let mut file_objects: Option<Vec<file_targets::FileTarget>> = None;
     let mut file_selector = None;
-    let groups = if files.is_empty() {
+    let mut groups = if files.is_empty() {
         match resource_args(&p.args) {
             Ok(g) => g,
             Err(e) => return out.err(&e),
@@ -874,13 +875,8 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             Err(e) => return out.err(&e),
         };
         let Some(targets) = file_targets::read(ctx, &p, out) else { return };
-        for t in targets {
-            match file_runs.last_mut() {
-                Some(run) if std::ptr::eq(run[0].resource, t.resource) => run.push(t),
-                _ => file_runs.push(vec![t]),
-            }
-        }
-        file_runs.iter().map(|run| (run[0].resource, run.iter().map(|t| t.name.clone()).collect())).collect()
+        file_objects = Some(targets);
+        Vec::new()
     };
     let output = p.get("output").unwrap_or("").to_string();
     let jsonpath = output.strip_prefix("jsonpath=").map(|t| t.trim_matches('\'').to_string());
@@ -921,13 +917,12 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             (_, _, "json") => watch::WatchPrinter::Json { show_managed: p.flag("show-managed-fields") },
             (_, _, o) => watch::WatchPrinter::Table { wide: o == "wide", label_columns: label_columns(&p), show_labels: p.flag("show-labels"), no_headers: p.flag("no-headers"), with_namespace: p.flag("all-namespaces") },
         };
-        if file_runs.is_empty() {
+        let Some(targets) = &file_objects else {
             return watch::start(ctx, out, &p, &groups, printer);
-        }
+        };
         // A watch's builder stops at its first error and watches one object of one kind: its
         // own namespace is the one watched.
-        let targets: Vec<&file_targets::FileTarget> = file_runs.iter().flatten().collect();
-        for t in &targets {
+        for t in targets {
             if let Err(s) = send(ctx, out, get_request(t.resource, &t.namespace, &t.name, &p)) {
                 return out.err(&server_error(&s, t.resource.kind, &t.name, None));
             }
@@ -935,14 +930,14 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                 return out.err(&format!("error: {e}\n"));
             }
         }
-        if file_runs.len() > 1 {
+        if targets.iter().any(|t| !std::ptr::eq(t.resource, targets[0].resource)) {
             return out.err("error: watch is only supported on individual resources and resource collections - more than 1 resource was found\n");
         }
         // (kubectl prints the objects before `Result.Watch` refuses a file of several.)
         if let [one] = targets.as_slice() {
             let mut own = p.clone();
             own.values.insert("namespace".to_string(), vec![one.namespace.clone()]);
-            return watch::start(ctx, out, &own, &groups, printer);
+            return watch::start(ctx, out, &own, &[(one.resource, vec![one.name.clone()])], printer);
         }
         return out.err(&format!("error: watch is only supported on individual resources and resource collections - {} resources were found\n", targets.len()));
     }
@@ -962,22 +957,19 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     // only when a single file was read, not stdin (`singleItemImplied`), and then prints
     // nothing but the error when one happened.
     let mut visit_errors: Vec<file_targets::VisitError> = Vec::new();
-    let mut file_fetched: Vec<Vec<Value>> = file_runs.iter().map(|run| file_targets::fetch(ctx, out, &p, run, file_selector.as_ref(), &mut visit_errors)).collect();
-    let mut groups = groups;
-    if !file_runs.is_empty() {
-        // What was fetched, in runs of one kind again (a run the filter emptied joins its
-        // neighbours): `get` starts a table where the kind changes and names each row by
-        // kind when more than one kind is printed (`multipleGVKsRequested`).
+    let mut file_fetched: Vec<Vec<Value>> = Vec::new();
+    if let Some(targets) = &file_objects {
+        // What was fetched, in runs of one kind: `get` starts a table where the kind changes
+        // and names each row by kind when more than one kind is printed
+        // (`multipleGVKsRequested`).
         let mut runs: Vec<(&'static ResourceType, Vec<Value>)> = Vec::new();
-        for (run, items) in file_runs.iter().zip(std::mem::take(&mut file_fetched)) {
+        for (rt, object) in file_targets::fetch(ctx, out, &p, targets, file_selector.as_ref(), &mut visit_errors) {
             match runs.last_mut() {
-                Some((rt, all)) if std::ptr::eq(*rt, run[0].resource) => all.extend(items),
-                _ if items.is_empty() => {}
-                _ => runs.push((run[0].resource, items)),
+                Some((last, run)) if std::ptr::eq(*last, rt) => run.push(object),
+                _ => runs.push((rt, vec![object])),
             }
         }
-        let kinds: Vec<&str> = runs.iter().map(|(rt, _)| rt.kind).collect();
-        multiple_kinds = kinds.iter().any(|k| *k != kinds[0]);
+        multiple_kinds = runs.iter().any(|(rt, _)| rt.kind != runs[0].0.kind);
         groups = runs.iter().map(|(rt, items)| (*rt, items.iter().map(|v| v["metadata"]["name"].as_str().unwrap_or_default().to_string()).collect())).collect();
         file_fetched = runs.into_iter().map(|(_, items)| items).collect();
         let implied = files.len() == 1 && files[0] != "-";
@@ -990,7 +982,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     for (index, (rt, names)) in groups.iter().enumerate() {
         all_namespaced &= rt.namespaced;
         let mut items = Vec::new();
-        if !file_runs.is_empty() {
+        if file_objects.is_some() {
             items = std::mem::take(&mut file_fetched[index]);
         } else if names.is_empty() {
             let mut list = Request::new(Verb::List, rt);
@@ -1116,9 +1108,9 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
             _ => {
                 // Named objects say nothing when none is found; nor do files, unless their
                 // objects were all filtered out without an error.
-                let any_named = match file_runs.is_empty() {
-                    true => groups.iter().any(|(_, n)| !n.is_empty()),
-                    false => p.flag("ignore-not-found"),
+                let any_named = match file_objects {
+                    None => groups.iter().any(|(_, n)| !n.is_empty()),
+                    Some(_) => p.flag("ignore-not-found"),
                 };
                 // Warnings (stderr) do not count as output: "No resources found" still follows.
                 let printed_nothing = out.text.lines().all(|l| l.starts_with("Warning: ") || verbose::is_log_line(l));
@@ -1188,6 +1180,14 @@ const DELETE_FLAGS: &[Spec] = &[
 
 /// `GetCascadingStrategy` (kubectl `pkg/cmd/delete/delete.go`): the propagation policy, with
 /// the deprecation warning for a boolean value.
+/// The delete printer's line: `pod "web" deleted from default namespace` (`deployment.apps
+/// "web" force deleted from …`; a cluster-scoped object without the namespace).
+fn deleted_line(rt: &ResourceType, ns: &str, name: &str, operation: &str, dry: DryRun) -> String {
+    let kind = if rt.group.is_empty() { rt.kind.to_ascii_lowercase() } else { format!("{}.{}", rt.kind.to_ascii_lowercase(), rt.group) };
+    let from = if rt.namespaced { format!(" from {ns} namespace") } else { String::new() };
+    format!("{kind} \"{name}\" {operation}{from}{}\n", dry_suffix(dry))
+}
+
 fn cascading_strategy(p: &flags::Parsed, out: &mut Output) -> Result<&'static str, String> {
     let value = p.get("cascade").unwrap_or("background");
     let parsed = match value {
@@ -1318,11 +1318,7 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     out.out(&format!("{kind}/{name}\n"));
                     continue;
                 }
-                let mut op = if grace == 0 { "force deleted".to_string() } else { "deleted".to_string() };
-                if rt.namespaced {
-                    op = format!("{op} from {ns} namespace");
-                }
-                out.out(&format!("{kind} \"{name}\" {op}{}\n", dry_suffix(dry)));
+                out.out(&deleted_line(rt, &ns, &name, if grace == 0 { "force deleted" } else { "deleted" }, dry));
             }
             Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
             Err(s) => out.err(&server_error(&s, rt.kind, &name, source.as_deref().map(|src| ("deleting", src)))),

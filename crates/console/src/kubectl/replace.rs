@@ -46,7 +46,11 @@ struct Target {
 
 pub fn replace(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = super::parse_mutating(args, FLAGS, "replace", out) else { return };
-    // Complete, then Validate.
+    // Complete (the delete flags' options first), then Validate.
+    let policy = match super::cascading_strategy(&p, out) {
+        Ok(policy) => policy,
+        Err(e) => return out.err(&e),
+    };
     let grace = match p.get("grace-period").map(|g| g.parse::<i64>()) {
         None => -1,
         Some(Ok(g)) => g,
@@ -94,7 +98,7 @@ pub fn replace(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     let field_manager = p.get("field-manager").unwrap_or("kubectl-replace").to_string();
     if force {
-        return force_replace(ctx, &p, out, targets, errors, grace, timeout_ms, &field_manager);
+        return force_replace(ctx, &p, out, targets, errors, grace, policy, timeout_ms, &field_manager);
     }
     for t in targets {
         if dry == DryRun::Client {
@@ -132,7 +136,7 @@ pub fn replace(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
 /// `forceReplace`: delete every object (NotFound ignored), wait for each to be gone, create
 /// them all again.
 #[allow(clippy::too_many_arguments)]
-fn force_replace(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: Vec<Target>, mut errors: Vec<String>, grace: i64, timeout_ms: u64, field_manager: &str) {
+fn force_replace(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, targets: Vec<Target>, mut errors: Vec<String>, grace: i64, policy: &str, timeout_ms: u64, field_manager: &str) {
     // "--grace-period=0" becomes 1 and a wait, against accidental data loss.
     let grace = if grace == 0 { 1 } else { grace };
     for t in &targets {
@@ -140,16 +144,12 @@ fn force_replace(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, tar
         req.namespace = Some(t.namespace.clone()).filter(|n| !n.is_empty());
         req.name = Some(t.name.clone());
         req.impersonate = super::impersonation(p);
-        req.propagation_policy = Some(p.get("cascade").map_or("Background", cascade_policy).to_string());
+        req.propagation_policy = Some(policy.to_string());
         if grace >= 0 {
             req.grace_period_seconds = Some(grace);
         }
         match send(ctx, out, req) {
-            Ok(_) => {
-                let kind = if t.resource.group.is_empty() { t.resource.kind.to_ascii_lowercase() } else { format!("{}.{}", t.resource.kind.to_ascii_lowercase(), t.resource.group) };
-                let from = if t.resource.namespaced { format!(" from {} namespace", t.namespace) } else { String::new() };
-                out.out(&format!("{kind} \"{}\" deleted{from}\n", t.name));
-            }
+            Ok(_) => out.out(&super::deleted_line(t.resource, &t.namespace, &t.name, "deleted", DryRun::None)),
             Err(s) if s.reason == Reason::NotFound => {}
             Err(s) => errors.push(server_error(&s, t.resource.kind, &t.name, Some(("deleting", &t.source)))),
         }
@@ -198,14 +198,5 @@ fn force_replace(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, tar
     }
     if count == 0 && errors.is_empty() {
         out.err("error: no objects passed to replace\n");
-    }
-}
-
-/// `--cascade`'s propagation policy (`GetCascadingStrategy`).
-fn cascade_policy(value: &str) -> &'static str {
-    match value {
-        "orphan" | "false" => "Orphan",
-        "foreground" => "Foreground",
-        _ => "Background",
     }
 }

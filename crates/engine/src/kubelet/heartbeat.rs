@@ -362,12 +362,6 @@ fn node_conditions(not_ready: Option<&str>) -> [(&'static str, ConditionValue<'_
     ]
 }
 
-/// Whether a computed node status differs from the Node's in its conditions, images or node
-/// info — heartbeat times alone are not a change worth a write.
-/// The `MachineInfo` setter's capacity and allocatable (pkg/kubelet/nodestatus/setters.go): the
-/// machine's resources overwrite their own keys and leave others (an extended resource an
-/// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
-/// nothing), and an extended resource gone from capacity leaves allocatable too.
 /// Whether `capacity_and_allocatable` would give `status`'s own capacity and allocatable,
 /// asked without building them: the capacity holds every machine value already, and the
 /// allocatable holds every capacity value and nothing that the setter would drop.
@@ -387,6 +381,10 @@ fn capacity_and_allocatable_hold(machine: &Value, status: &Slot) -> bool {
     hold
 }
 
+/// The `MachineInfo` setter's capacity and allocatable (pkg/kubelet/nodestatus/setters.go): the
+/// machine's resources overwrite their own keys and leave others (an extended resource an
+/// admin advertised) in place; allocatable is every capacity entry (podlife's kubelet reserves
+/// nothing), and an extended resource gone from capacity leaves allocatable too.
 fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
     let mut capacity = status["capacity"].to_map().unwrap_or_default();
     for (k, v) in machine.as_object().into_iter().flatten() {
@@ -400,6 +398,8 @@ fn capacity_and_allocatable(machine: &Value, status: &Slot) -> (Value, Value) {
     (Value::Object(capacity), Value::Object(allocatable))
 }
 
+/// Whether a computed node status differs from the Node's in its conditions, images or node
+/// info — heartbeat times alone are not a change worth a write.
 fn status_changed(status: &Value, current: &Slot) -> bool {
     /// `new == old` but for the `lastHeartbeatTime` of an array's objects (read in place).
     fn same_but_heartbeats(new: &Value, old: &Slot) -> bool {
