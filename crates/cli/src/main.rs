@@ -14,6 +14,10 @@ use std::process::ExitCode;
 
 use podlife_console::{Session, render, script};
 
+/// See the dependency's note in Cargo.toml.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "usage: podlife run [--trace | --trace=json] [--trace-level=auto|full] [--seed N] FILE\n       podlife lesson list | check ID\n       podlife compare A.sh B.sh [--seed N] | --builtin ID | --list";
 
 fn main() -> ExitCode {
