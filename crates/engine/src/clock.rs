@@ -33,23 +33,42 @@ impl Time {
 
     /// RFC 3339 at second precision, as `metav1.Time` serializes (`2026-03-02T09:00:05Z`).
     pub fn rfc3339(self) -> String {
-        let secs = EPOCH_UNIX_SECONDS + (self.0 / 1000) as i64;
-        let days = secs.div_euclid(86_400);
-        let rem = secs.rem_euclid(86_400);
-        let (y, m, d) = civil_from_days(days);
-        format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+        self.rfc3339_with(None)
     }
 
     /// RFC 3339 with microseconds, as `metav1.MicroTime` serializes (events' `eventTime`).
     pub fn rfc3339_micros(self) -> String {
-        let base = self.rfc3339();
-        format!("{}.{:06}Z", base.trim_end_matches('Z'), (self.0 % 1000) * 1000)
+        self.rfc3339_with(Some((self.0 % 1000 * 1000, 6)))
     }
 
     /// RFC 3339 with nanoseconds, as container log timestamps print (`--timestamps`).
     pub fn rfc3339_nanos(self) -> String {
-        let base = self.rfc3339();
-        format!("{}.{:09}Z", base.trim_end_matches('Z'), (self.0 % 1000) * 1_000_000)
+        self.rfc3339_with(Some((self.0 % 1000 * 1_000_000, 9)))
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss[.fraction]Z`, digit by digit: times are written at every status,
+    /// event and heartbeat, and `format!` took several times as long.
+    fn rfc3339_with(self, fraction: Option<(u64, usize)>) -> String {
+        let secs = EPOCH_UNIX_SECONDS + (self.0 / 1000) as i64;
+        let days = secs.div_euclid(86_400);
+        let rem = secs.rem_euclid(86_400) as u64;
+        let (y, m, d) = civil_from_days(days);
+        let mut out = String::with_capacity(30);
+        // Years past 9999 (no script reaches them) print all their digits, as `{:04}` does.
+        match u64::try_from(y) {
+            Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
+            _ => out.push_str(&y.to_string()),
+        }
+        for (sep, value) in [('-', u64::from(m)), ('-', u64::from(d)), ('T', rem / 3600), (':', rem % 3600 / 60), (':', rem % 60)] {
+            out.push(sep);
+            push_digits(&mut out, value, 2);
+        }
+        if let Some((value, width)) = fraction {
+            out.push('.');
+            push_digits(&mut out, value, width);
+        }
+        out.push('Z');
+        out
     }
 
     /// Parses what `rfc3339` printed back into virtual time (None before the epoch).
@@ -68,6 +87,17 @@ impl Time {
         let since = (secs - EPOCH_UNIX_SECONDS) * 1000 + millis;
         u64::try_from(since).ok().map(Time)
     }
+}
+
+/// `value`'s last `width` decimal digits, zero-padded (`{:0width$}` for values that fit).
+fn push_digits(out: &mut String, value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut rest = value;
+    for slot in digits.iter_mut().take(width).rev() {
+        *slot = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    out.extend(digits.iter().take(width).map(|&b| char::from(b)));
 }
 
 /// The instant virtual time zero stands for: 2026-03-02T07:50:00Z, the cluster's creation, so a
@@ -120,5 +150,25 @@ mod tests {
         assert_eq!(Time::from_rfc3339("2026-03-02T09:01:05.500000Z"), Some(t));
         assert_eq!(Time::from_rfc3339("2026-03-02T07:49:59Z"), None);
         assert_eq!(SCRIPT_START.plus_millis(86_400_000 * 365).rfc3339(), "2027-03-02T09:00:00Z");
+    }
+
+    /// The digit-by-digit forms against `format!` over leap days, year ends, the last
+    /// millisecond of a day and a far future (a year of five digits).
+    #[test]
+    fn written_digits_match_format() {
+        let by_format = |t: Time| {
+            let secs = EPOCH_UNIX_SECONDS + (t.0 / 1000) as i64;
+            let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+            let rem = secs.rem_euclid(86_400);
+            let base = format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem % 3600 / 60, rem % 60);
+            (format!("{base}Z"), format!("{base}.{:06}Z", (t.0 % 1000) * 1000), format!("{base}.{:09}Z", (t.0 % 1000) * 1_000_000))
+        };
+        let day = 86_400_000u64;
+        let mut times: Vec<Time> = (0..3000u64).map(|i| Time(i * (day / 3 + 7_919))).collect();
+        times.extend([Time(day - 1), Time(1_000 * day * 365 + 999), Time(day * 365 * 8_000 + 12_345)]);
+        for t in times {
+            let (plain, micros, nanos) = by_format(t);
+            assert_eq!((t.rfc3339(), t.rfc3339_micros(), t.rfc3339_nanos()), (plain, micros, nanos), "{}", t.0);
+        }
     }
 }

@@ -835,7 +835,7 @@ impl Engine {
     /// with the component list.
     pub(crate) fn node_component(&self, name: &str, node: &str) -> Option<usize> {
         if self.node_index_for == self.components.len() {
-            return self.node_index.get(&(name.to_string(), node.to_string())).copied();
+            return self.node_index.get_by(|(n, on)| (n.as_str(), on.as_str()).cmp(&(name, node))).copied();
         }
         self.components.iter().position(|c| c.id.name == name && c.id.node.as_deref() == Some(node))
     }

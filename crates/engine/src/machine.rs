@@ -22,7 +22,7 @@ pub struct NodeMachine {
     pub facts: MachineFacts,
     /// The static pods of the node's manifest directory, as the kubelet's file source makes
     /// them (`static_pods::from_manifest`); files on the node, so they survive the kubelet.
-    pub static_pods: Vec<crate::Obj>,
+    pub static_pods: Vec<StaticPod>,
     /// The AppArmor profiles the node's kernel has loaded (`containerd/apparmor.rs`).
     pub apparmor: VecMap<String, crate::containerd::apparmor::Profile>,
     /// When the kubelet's gRPC connection to containerd's socket works again: after a restart
@@ -37,6 +37,24 @@ pub struct NodeMachine {
     /// static pod has no object of its own in the API, so what the runtime reads of it (the
     /// downward API's files) comes from here and its manifest (`kubelet::pod_in`).
     pub static_status: VecMap<String, Value>,
+}
+
+/// A static pod's manifest as the kubelet's file source made it, with the names it is looked
+/// up by (the kubelet looks its static pods up by name at every probe and sync).
+#[derive(Debug, Clone)]
+pub struct StaticPod {
+    pub uid: String,
+    pub namespace: String,
+    pub name: String,
+    pub pod: crate::Obj,
+}
+
+impl StaticPod {
+    pub fn new(pod: crate::Obj) -> StaticPod {
+        let meta = &pod["metadata"];
+        let text = |field: &str| meta[field].as_str().unwrap_or_default().to_string();
+        StaticPod { uid: text("uid"), namespace: text("namespace"), name: text("name"), pod }
+    }
 }
 
 impl NodeMachine {

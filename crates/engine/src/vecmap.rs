@@ -165,6 +165,12 @@ impl<K: Ord, V> VecMap<K, V> {
         self.find(key).ok()
     }
 
+    /// The value whose key `compare` finds equal, `compare` telling how a key stands to the
+    /// one sought (a key that `Borrow` cannot give, as `(&str, &str)` for `(String, String)`).
+    pub fn get_by(&self, compare: impl Fn(&K) -> Ordering) -> Option<&V> {
+        search(self.entries.len(), &|i| compare(&self.entries[i].0)).ok().map(|i| &self.entries[i].1)
+    }
+
     /// The entry at `index` in key order (valid until the map changes).
     pub fn get_index(&self, index: usize) -> Option<(&K, &V)> {
         self.entries.get(index).map(|(k, v)| (k, v))

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use serde_json::{Map, Number, Value};
 
 pub mod fields;
-mod names;
+pub(crate) mod names;
 mod read;
 mod write;
 

@@ -308,7 +308,7 @@ fn omit_in_struct(ty: u16, value: &mut Value) {
     let Value::Object(map) = value else { return };
     let fields = STRUCTS[ty as usize].fields();
     map.retain(|key, child| {
-        let Ok(i) = fields.binary_search_by(|f| f.json().cmp(key.as_str())) else { return true };
+        let Some(i) = crate::obj::names::schema_field(ty, key) else { return true };
         let f = &fields[i];
         if matches!(f.presence, Presence::Empty | Presence::ZeroEmpty) && is_empty(child) {
             return false;
@@ -442,7 +442,7 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
             }
         }
         let fields = t.fields();
-        let Ok(i) = fields.binary_search_by(|f| f.json().cmp(key.as_str())) else { continue };
+        let Some(i) = crate::obj::names::schema_field(ty, key) else { continue };
         if child.is_null() && fields[i].presence != Presence::Must {
             continue;
         }
@@ -455,7 +455,7 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
         out.insert("apiVersion".into(), Value::String(api_version.into()));
         out.insert("kind".into(), Value::String(kind.into()));
     }
-    for f in t.fields() {
+    for f in required_fields(ty) {
         if !out.contains_key(f.json()) {
             match f.presence {
                 Presence::Opt | Presence::Empty | Presence::Always => {}
@@ -467,6 +467,16 @@ fn decode_struct<'v>(ty: u16, value: &'v Value, path: &mut Vec<Seg<'v>>) -> Res<
         }
     }
     Ok(Value::Object(out))
+}
+
+/// The fields of the struct `ty` a decode must find or fill in (`Zero`, `ZeroEmpty`, `Must`),
+/// listed once: most structs have none, and a status decode looked every other field up too.
+fn required_fields(ty: u16) -> &'static [&'static Member] {
+    static REQUIRED: std::sync::OnceLock<Box<[Box<[&'static Member]>]>> = std::sync::OnceLock::new();
+    let all = REQUIRED.get_or_init(|| {
+        STRUCTS.iter().map(|t| t.fields().iter().filter(|f| matches!(f.presence, Presence::Zero | Presence::ZeroEmpty | Presence::Must)).collect()).collect()
+    });
+    all.get(ty as usize).map_or(&[], |f| f)
 }
 
 /// The encoding of a required field's Go zero value (k8s-openapi's `Default`).

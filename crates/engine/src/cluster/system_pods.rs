@@ -97,7 +97,7 @@ pub(crate) fn boot(nodes: &[NodeSpec]) -> Engine {
     e.preload_node_image(&control_plane.name);
     let seen = e.now;
     if let Some(m) = e.machines.get_mut(&control_plane.name) {
-        m.static_pods = control_plane_manifests(&control_plane.name, &ip).iter().map(|p| crate::kubelet::static_pods::from_manifest(p, &control_plane.name, seen)).collect();
+        m.static_pods = control_plane_manifests(&control_plane.name, &ip).iter().map(|p| crate::machine::StaticPod::new(crate::kubelet::static_pods::from_manifest(p, &control_plane.name, seen))).collect();
     }
     e.kubelet_add_static_pods(&control_plane.name);
     e.run_boot_until(ADDONS_AT);

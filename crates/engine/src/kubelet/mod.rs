@@ -1460,7 +1460,7 @@ impl Kubelet {
         req.body = Some(body);
         if self.request(cx, req).is_ok()
             && let Some(w) = self.workers.get_mut(uid) {
-                if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p["metadata"]["uid"] == uid)) {
+                if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p.uid == uid)) {
                     m.static_status.insert(uid.to_string(), (*status).clone());
                 }
                 w.last_status = Some(status);

@@ -77,7 +77,7 @@ fn is_mirror(pod: &Slot) -> bool {
 
 /// The static pod named `namespace/name` of a machine's manifest directory.
 pub(crate) fn named<'a>(m: &'a super::NodeMachine, namespace: &str, name: &str) -> Option<&'a crate::Obj> {
-    m.static_pods.iter().find(|p| p["metadata"]["namespace"] == namespace && p["metadata"]["name"] == name)
+    m.static_pods.iter().find(|p| p.namespace == namespace && p.name == name).map(|p| &p.pod)
 }
 
 /// The mirror pod named `namespace/name` in a kubelet's informer cache.
@@ -89,7 +89,7 @@ pub(crate) fn mirror_in(cache: &crate::components::Cache, namespace: &str, name:
 impl Engine {
     /// The static pod with this uid on the node, if it is one.
     pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Slot> {
-        self.machines.get(node)?.static_pods.iter().find(|p| p["metadata"]["uid"] == uid).map(|p| p.root())
+        self.machines.get(node)?.static_pods.iter().find(|p| p.uid == uid).map(|p| p.pod.root())
     }
 
     /// The static pod named `namespace/name` on the node, if any.
@@ -114,10 +114,7 @@ impl Kubelet {
     /// (`admission.rs`, without the taint check) and synced at once (`HandlePodAdditions` from
     /// the file source). A rejected static pod has no mirror pod to take its status.
     pub(crate) fn add_static_pods(&mut self, cx: &mut Cx<'_>) {
-        let pods: Vec<(String, String, String)> = cx.node().machine(&self.node).map(|m| m.static_pods.iter().map(|p| {
-            let meta = &p["metadata"];
-            (meta["uid"].as_str().unwrap_or_default().to_string(), meta["namespace"].as_str().unwrap_or_default().to_string(), meta["name"].as_str().unwrap_or_default().to_string())
-        }).collect()).unwrap_or_default();
+        let pods: Vec<(String, String, String)> = cx.node().machine(&self.node).map(|m| m.static_pods.iter().map(|p| (p.uid.clone(), p.namespace.clone(), p.name.clone())).collect()).unwrap_or_default();
         for (uid, namespace, name) in pods {
             if self.workers.contains_key(&uid) {
                 continue;

@@ -124,7 +124,7 @@ impl Slot {
             return Some(self);
         }
         let rest = pointer.strip_prefix('/')?;
-        rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).try_fold(self, |slot, token| match &slot.0 {
+        rest.split('/').map(unescape_token).try_fold(self, |slot, token| match &slot.0 {
             Repr::List { items, .. } => parse_index(&token).and_then(|i| items.get(i)),
             _ => slot.field(&token),
         })
@@ -376,6 +376,15 @@ pub(super) fn map_get<'s>(entries: &'s [(Slot, Slot)], key: &str) -> Option<&'s 
 }
 
 /// `Value::pointer`'s array index: digits, no leading zero, no sign.
+/// A JSON pointer's reference token (RFC 6901: `~1` is `/`, `~0` is `~`), copied only when it
+/// has an escape: most pointers are literals whose tokens are read in place.
+pub(super) fn unescape_token(token: &str) -> std::borrow::Cow<'_, str> {
+    match token.contains('~') {
+        true => std::borrow::Cow::Owned(token.replace("~1", "/").replace("~0", "~")),
+        false => std::borrow::Cow::Borrowed(token),
+    }
+}
+
 pub(super) fn parse_index(token: &str) -> Option<usize> {
     if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
         return None;

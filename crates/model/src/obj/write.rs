@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::names::{cmp_bytes, field_id, field_kind};
-use super::read::parse_index;
+use super::read::{parse_index, unescape_token};
 use super::{decode, plain, text, Repr, Slot, EXTRA};
 
 use std::sync::Arc;
@@ -39,7 +39,7 @@ impl Slot {
             return Some(self);
         }
         let rest = pointer.strip_prefix('/')?;
-        rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).try_fold(self, |slot, token| match slot.is_array() {
+        rest.split('/').map(unescape_token).try_fold(self, |slot, token| match slot.is_array() {
             true => parse_index(&token).and_then(|i| slot.get_index_mut(i)),
             false => slot.get_mut(&token),
         })
