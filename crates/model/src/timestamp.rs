@@ -328,11 +328,64 @@ impl Timestamp {
     pub(crate) fn format(&self, micro: bool) -> String {
         let (y, m, d) = civil_from_days(self.secs.div_euclid(86_400));
         let s = self.secs.rem_euclid(86_400);
-        let mut out = format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+        // Digit by digit (every stored time is re-encoded at each write: `format!` cost
+        // several times as much); a year past 0..=9999 keeps `{:04}`'s form.
+        let mut out = String::with_capacity(28);
+        match u64::try_from(y) {
+            Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
+            _ => out.push_str(&format!("{y:04}")),
+        }
+        let s = s as u64;
+        for (sep, value) in [('-', m as u64), ('-', d as u64), ('T', s / 3600), (':', s / 60 % 60), (':', s % 60)] {
+            out.push(sep);
+            push_digits(&mut out, value, 2);
+        }
         if micro {
-            out.push_str(&format!(".{:06}", self.nanos / 1000));
+            out.push('.');
+            push_digits(&mut out, u64::from(self.nanos / 1000), 6);
         }
         out.push('Z');
         out
+    }
+}
+
+/// `value`'s last `width` decimal digits, zero-padded (`{:0width$}` for values that fit).
+fn push_digits(out: &mut String, value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut rest = value;
+    for slot in digits.iter_mut().take(width).rev() {
+        *slot = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    out.extend(digits.iter().take(width).map(|&b| char::from(b)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digit-by-digit form against `format!` over the whole range: negative and
+    /// five-digit-free years, leap days, the last second of a day, micro fractions.
+    #[test]
+    fn formats_as_format_would() {
+        let by_format = |t: &Timestamp, micro: bool| {
+            let (y, m, d) = civil_from_days(t.secs.div_euclid(86_400));
+            let s = t.secs.rem_euclid(86_400);
+            let mut out = format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+            if micro {
+                out.push_str(&format!(".{:06}", t.nanos / 1000));
+            }
+            out.push('Z');
+            out
+        };
+        let step = (MAX_SECS - MIN_SECS) / 5_000;
+        let mut all: Vec<i64> = (0..=5_000).map(|i| MIN_SECS + i * step).collect();
+        all.extend([0, -1, 86_399, 951_782_400, 1_772_442_000, MAX_SECS]);
+        for (i, secs) in all.into_iter().enumerate() {
+            let t = Timestamp { secs, nanos: (i as u64 * 7_654_321 % 1_000_000_000) as u32 };
+            for micro in [false, true] {
+                assert_eq!(t.format(micro), by_format(&t, micro), "{secs}");
+            }
+        }
     }
 }
