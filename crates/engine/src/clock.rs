@@ -46,29 +46,9 @@ impl Time {
         self.rfc3339_with(Some((self.0 % 1000 * 1_000_000, 9)))
     }
 
-    /// `YYYY-MM-DDThh:mm:ss[.fraction]Z`, digit by digit: times are written at every status,
-    /// event and heartbeat, and `format!` took several times as long.
+    /// `YYYY-MM-DDThh:mm:ss[.fraction]Z` (`podlife_model::timestamp::format_utc`).
     fn rfc3339_with(self, fraction: Option<(u64, usize)>) -> String {
-        let secs = EPOCH_UNIX_SECONDS + (self.0 / 1000) as i64;
-        let days = secs.div_euclid(86_400);
-        let rem = secs.rem_euclid(86_400) as u64;
-        let (y, m, d) = civil_from_days(days);
-        let mut out = String::with_capacity(30);
-        // Years past 9999 (no script reaches them) print all their digits, as `{:04}` does.
-        match u64::try_from(y) {
-            Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
-            _ => out.push_str(&y.to_string()),
-        }
-        for (sep, value) in [('-', u64::from(m)), ('-', u64::from(d)), ('T', rem / 3600), (':', rem % 3600 / 60), (':', rem % 60)] {
-            out.push(sep);
-            push_digits(&mut out, value, 2);
-        }
-        if let Some((value, width)) = fraction {
-            out.push('.');
-            push_digits(&mut out, value, width);
-        }
-        out.push('Z');
-        out
+        podlife_model::timestamp::format_utc(EPOCH_UNIX_SECONDS + (self.0 / 1000) as i64, fraction)
     }
 
     /// Parses what `rfc3339` printed back into virtual time (None before the epoch).
@@ -87,17 +67,6 @@ impl Time {
         let since = (secs - EPOCH_UNIX_SECONDS) * 1000 + millis;
         u64::try_from(since).ok().map(Time)
     }
-}
-
-/// `value`'s last `width` decimal digits, zero-padded (`{:0width$}` for values that fit).
-fn push_digits(out: &mut String, value: u64, width: usize) {
-    let mut digits = [b'0'; 20];
-    let mut rest = value;
-    for slot in digits.iter_mut().take(width).rev() {
-        *slot = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
-    out.extend(digits.iter().take(width).map(|&b| char::from(b)));
 }
 
 /// The instant virtual time zero stands for: 2026-03-02T07:50:00Z, the cluster's creation, so a

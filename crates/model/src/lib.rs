@@ -13,6 +13,6 @@ pub mod obj;
 pub mod quantity;
 mod schema;
 mod schema_table;
-mod timestamp;
+pub mod timestamp;
 
 pub use kinds::{ResourceType, RESOURCES, SECONDARY};

@@ -326,27 +326,32 @@ fn finish(civil: Civil, offset: Option<i64>, rest: &[u8]) -> Option<Timestamp> {
 impl Timestamp {
     /// `2026-03-02T09:00:00Z`, or with `micro` `2026-03-02T09:00:00.000000Z`.
     pub(crate) fn format(&self, micro: bool) -> String {
-        let (y, m, d) = civil_from_days(self.secs.div_euclid(86_400));
-        let s = self.secs.rem_euclid(86_400);
-        // Digit by digit (every stored time is re-encoded at each write: `format!` cost
-        // several times as much); a year past 0..=9999 keeps `{:04}`'s form.
-        let mut out = String::with_capacity(28);
-        match u64::try_from(y) {
-            Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
-            _ => out.push_str(&format!("{y:04}")),
-        }
-        let s = s as u64;
-        for (sep, value) in [('-', m as u64), ('-', d as u64), ('T', s / 3600), (':', s / 60 % 60), (':', s % 60)] {
-            out.push(sep);
-            push_digits(&mut out, value, 2);
-        }
-        if micro {
-            out.push('.');
-            push_digits(&mut out, u64::from(self.nanos / 1000), 6);
-        }
-        out.push('Z');
-        out
+        format_utc(self.secs, micro.then_some((u64::from(self.nanos / 1000), 6)))
     }
+}
+
+/// `YYYY-MM-DDThh:mm:ss[.fraction]Z` for `secs` since the Unix epoch, in UTC, with `fraction`'s
+/// value in that many digits: the form of `metav1.Time`, `MicroTime` and log timestamps (the
+/// engine's clock prints with it too). Digit by digit: every stored time is re-encoded at each
+/// write, and `format!` cost several times as much. A year past 0..=9999 keeps `{:04}`'s form.
+pub fn format_utc(secs: i64, fraction: Option<(u64, usize)>) -> String {
+    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+    let s = secs.rem_euclid(86_400) as u64;
+    let mut out = String::with_capacity(30);
+    match u64::try_from(y) {
+        Ok(y) if y <= 9999 => push_digits(&mut out, y, 4),
+        _ => out.push_str(&format!("{y:04}")),
+    }
+    for (sep, value) in [('-', m as u64), ('-', d as u64), ('T', s / 3600), (':', s / 60 % 60), (':', s % 60)] {
+        out.push(sep);
+        push_digits(&mut out, value, 2);
+    }
+    if let Some((value, width)) = fraction {
+        out.push('.');
+        push_digits(&mut out, value, width);
+    }
+    out.push('Z');
+    out
 }
 
 /// `value`'s last `width` decimal digits, zero-padded (`{:0width$}` for values that fit).
