@@ -166,7 +166,9 @@ kubectl rollout status deployment/nginx-deployment
 echo $?
 # page: "If you satisfy the quota conditions and the Deployment controller then completes the
 # Deployment rollout": Available True MinimumReplicasAvailable, Progressing True
-# NewReplicaSetAvailable
+# NewReplicaSetAvailable. Nothing tells the ReplicaSet controller that the quota went: it tries
+# its creates again when its work queue's back-off for the key ends (5 ms doubling on each
+# failure, up to 1000 s), so after ten minutes of refusals the next try can be minutes away
 kubectl delete quota object-counts
-sleep 30
+sleep 1000
 kubectl describe deployment nginx-deployment | sed -n '/^Conditions:/,/^OldReplicaSets/p'

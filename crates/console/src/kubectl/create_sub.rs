@@ -1,5 +1,5 @@
 //! `kubectl create namespace|deployment|serviceaccount|job|cronjob|quota NAME …` (secrets and configmaps:
-//! `create_data.rs`; roles and bindings: `create_rbac.rs`): the generators of
+//! `create_data.rs`; roles and bindings: `create_rbac.rs`; services: `create_service.rs`): the generators of
 //! `kubectl/pkg/cmd/create/create_*.go`, then a POST with `fieldManager=kubectl-create`.
 
 use serde_json::Value;
@@ -38,6 +38,10 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             return true;
         }
         "role" | "clusterrole" | "rolebinding" | "clusterrolebinding" => return super::create_rbac::run(ctx, sub, args, out),
+        "service" | "svc" => {
+            super::create_service::run(ctx, args, out);
+            return true;
+        }
         _ => {}
     }
     let (resource, command) = match sub {
@@ -162,7 +166,7 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     true
 }
 
-fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &str, obj: &Value, dry: DryRun) {
+pub(super) fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &str, obj: &Value, dry: DryRun) {
     match p.get("output") {
         Some("yaml") => out.out(&yaml::to_yaml(&super::strip_managed(obj.clone()))),
         Some("json") => out.out(&json_printer::to_json(&super::strip_managed(obj.clone()))),

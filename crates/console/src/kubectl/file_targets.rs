@@ -95,14 +95,20 @@ pub enum VisitError {
 }
 
 /// The errors of a visit as `CheckErr` prints their aggregate: one alone as itself (a plain
-/// one with `error: `), several one per line in their own words (`MultipleErrors`).
+/// one with `error: ` unless it starts so already, ended by one newline), several one per line
+/// in their own words (`MultipleErrors`: each followed by a newline, even one that ends in its
+/// own).
 pub fn print_errors(errors: &[VisitError], out: &mut Output) {
     let alone = errors.len() == 1;
     for e in errors {
-        match e {
-            VisitError::Server(m) => out.err(&format!("{m}\n")),
-            VisitError::Plain(m) if alone => out.err(&format!("error: {m}\n")),
-            VisitError::Plain(m) => out.err(&format!("{m}\n")),
+        let text = match e {
+            VisitError::Server(m) => m.clone(),
+            VisitError::Plain(m) if alone && !m.starts_with("error: ") => format!("error: {m}"),
+            VisitError::Plain(m) => m.clone(),
+        };
+        match alone && text.ends_with('\n') {
+            true => out.err(&text),
+            false => out.err(&format!("{text}\n")),
         }
     }
 }

@@ -6,6 +6,7 @@ mod autoscale;
 mod cluster_info;
 mod create_data;
 mod create_rbac;
+mod create_service;
 mod create_sub;
 mod describe;
 mod debug;
@@ -23,6 +24,8 @@ mod patch;
 mod raw;
 mod replace;
 mod rollout;
+mod rollout_targets;
+mod set_image;
 mod run_attach;
 mod set_podspec;
 mod top;
@@ -140,7 +143,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
         "wait" => exec_wait::wait(ctx, rest, &mut out),
         "rollout" => rollout::rollout(ctx, rest, &mut out),
         "scale" => rollout::scale(ctx, rest, &mut out),
-        "set" => rollout::set(ctx, rest, &mut out),
+        "set" => set_image::set(ctx, rest, &mut out),
         "cordon" => node_ops::cordon(ctx, rest, &mut out, true),
         "uncordon" => node_ops::cordon(ctx, rest, &mut out, false),
         "drain" => node_ops::drain(ctx, rest, &mut out),

@@ -1,16 +1,19 @@
-//! `kubectl rollout status|history|undo|pause|resume|restart`, `kubectl scale` and
-//! `kubectl set image` (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`, `pkg/cmd/set/set_image.go`,
+//! `kubectl rollout status|history|undo|pause|resume|restart` and `kubectl scale`
+//! (`kubectl/pkg/cmd/rollout`, `pkg/cmd/scale`,
 //! `pkg/polymorphichelpers/{rollout_status,history,rollback}.go`): status for Deployments,
-//! StatefulSets and DaemonSets; history and undo for Deployments (their ReplicaSets) and for
-//! StatefulSets and DaemonSets (their ControllerRevisions); pause, resume and restart for
-//! Deployments.
+//! StatefulSets and DaemonSets (one object); history and undo for Deployments (their
+//! ReplicaSets) and for StatefulSets and DaemonSets (their ControllerRevisions); pause and resume
+//! for Deployments, restart for the three; all but status on every object named
+//! (`rollout_targets.rs`).
 
 use podlife_engine::store::{EventType, ObjectKey};
 use podlife_engine::{Request, Verb};
 use podlife_model::ResourceType;
 use serde_json::Value;
 
+use super::file_targets::{VisitError, print_errors};
 use super::flags::{self, Kind, Spec};
+use super::rollout_targets::{self, Target};
 use super::{Context, namespace_of, send, server_error};
 use crate::Output;
 
@@ -230,9 +233,8 @@ fn file_subject(ctx: &mut Context<'_>, p: &flags::Parsed, command: &str, out: &m
     }
     Some(match found.as_slice() {
         [one] => super::file_targets::require_namespace(one, p).map(|()| (one.resource, one.name.clone(), one.namespace.clone())).map_err(|e| format!("error: {e}\n")),
-        // `rollout status` (`rollout_status.go`) takes one object; the others go over each.
-        many if command == "rollout status" => Err(format!("error: rollout status is only supported on individual resources and resource collections - {} resources were found\n", many.len())),
-        many => Err(format!("error: podlife runs kubectl {command} -f on one object at a time; the files name {}\n", many.len())),
+        // `rollout status` (`rollout_status.go`, its only caller) takes one object.
+        many => Err(format!("error: {command} is only supported on individual resources and resource collections - {} resources were found\n", many.len())),
     })
 }
 
@@ -307,13 +309,13 @@ fn group_kind(rt: &ResourceType) -> String {
     if rt.group.is_empty() { rt.kind.to_string() } else { format!("{}.{}", rt.kind, rt.group) }
 }
 
-/// The kinds with a history (`HistoryViewerFor`, `RollbackerFor`); `what` names the missing helper.
-fn with_history(rt: &ResourceType, what: &str, out: &mut Output) -> bool {
-    let known = matches!(rt.kind, "Deployment" | "StatefulSet" | "DaemonSet");
-    if !known {
-        out.err(&format!("error: no {what} has been implemented for {:?}\n", group_kind(rt)));
+/// The kinds with a history (`HistoryViewerFor`, `RollbackerFor`); `what` names the missing
+/// helper in the error.
+fn with_history(rt: &ResourceType, what: &str) -> Result<(), String> {
+    match matches!(rt.kind, "Deployment" | "StatefulSet" | "DaemonSet") {
+        true => Ok(()),
+        false => Err(format!("no {what} has been implemented for {:?}", group_kind(rt))),
     }
-    known
 }
 
 /// A Deployment's ReplicaSets (by their revision annotation), or a StatefulSet's or DaemonSet's
@@ -357,50 +359,67 @@ fn revision_template(revision: &Value) -> Value {
 /// `rollout history` (`polymorphichelpers/history.go`: `printHistory`): REVISION and
 /// CHANGE-CAUSE (tabwriter padding 2), or one revision's template (`printTemplate`: the
 /// describer's text without a tabwriter, so its tabs stay), after the name printer's
-/// `deployment.apps/web ` line.
+/// `deployment.apps/web ` line; for each object named (`rollout_targets.rs`).
 fn history(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "revision", short: None, kind: Kind::Value }];
-    let Some(Subject { p, rt, name, object, .. }) = subject(ctx, args, &specs, "rollout history", out, |rt, out| with_history(rt, "history viewer", out)) else { return };
-    let revs = revisions(ctx, rt, &object);
+    let Some(p) = rollout_targets::parse(args, &specs, "rollout history", out) else { return };
     let wanted: i64 = match p.get("revision").map(str::parse::<i64>) {
         None => 0,
         Some(Ok(n)) => n,
         _ => return out.err(&format!("error: invalid argument {:?} for \"--revision\" flag: strconv.ParseInt: parsing {:?}: invalid syntax\nSee 'kubectl rollout history --help' for usage.\n", p.get("revision").unwrap_or_default(), p.get("revision").unwrap_or_default())),
     };
+    // `Validate`, before anything is read.
     if wanted < 0 {
         return out.err(&format!("error: revision must be a positive integer: {wanted}\n"));
     }
+    let mut errors = Vec::new();
+    let Some(targets) = rollout_targets::find(ctx, &p, out, &mut errors) else { return };
+    for t in &targets {
+        if let Err(e) = history_of(ctx, t, wanted, out) {
+            errors.push(VisitError::Plain(e));
+        }
+    }
+    print_errors(&errors, out);
+}
+
+/// One object's history (the visit's function); its error in `CheckErr`'s words.
+fn history_of(ctx: &Context<'_>, t: &Target, wanted: i64, out: &mut Output) -> Result<(), String> {
+    let (rt, name) = (t.rt, &t.name);
+    with_history(rt, "history viewer")?;
+    let revs = revisions(ctx, rt, &t.object);
     let heading = if wanted > 0 { format!(" with revision #{wanted}") } else { " ".to_string() };
     if revs.is_empty() {
-        return out.out(&format!("{}{heading}\nNo rollout history found.\n", qualified_name(rt, &name)));
+        out.out(&format!("{}{heading}\nNo rollout history found.\n", qualified_name(rt, name)));
+        return Ok(());
     }
     if wanted > 0 {
         let Some((_, rev)) = revs.iter().find(|(r, _)| *r == wanted) else {
-            return out.err("error: unable to find the specified revision\n");
+            return Err("unable to find the specified revision".into());
         };
         let mut template = revision_template(rev);
         // The Deployment viewer shows the ReplicaSet's change-cause among the template's annotations.
         if let Some(cause) = rev["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty() && rt.kind == "Deployment") {
             template["metadata"]["annotations"][CHANGE_CAUSE] = Value::String(cause.to_string());
         }
-        out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, &name), super::describe::pod_template_text(&template)));
-        return;
+        out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, name), super::describe::pod_template_text(&template)));
+        return Ok(());
     }
     let mut rows = String::from("REVISION\tCHANGE-CAUSE\n");
     for (r, rev) in &revs {
         let cause = rev["metadata"]["annotations"][CHANGE_CAUSE].as_str().filter(|c| !c.is_empty()).unwrap_or("<none>");
         rows.push_str(&format!("{r}\t{cause}\n"));
     }
-    out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, &name), crate::printers::tabwriter::align(&rows, 0, 2)));
+    out.out(&format!("{}{heading}\n{}\n", qualified_name(rt, name), crate::printers::tabwriter::align(&rows, 0, 2)));
+    Ok(())
 }
 
 /// `rollout undo [--to-revision=N] [--dry-run]` (`polymorphichelpers/rollback.go`): a
 /// Deployment's template replaced by that ReplicaSet's (`DeploymentRollbacker`), a
 /// StatefulSet's or DaemonSet's by the ControllerRevision's patch (`StatefulSetRollbacker`,
-/// `DaemonSetRollbacker`).
+/// `DaemonSetRollbacker`); for each object named (`rollout_targets.rs`).
 fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "to-revision", short: None, kind: Kind::Value }, Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") }];
-    let Some(Subject { p, rt, name, ns, object }) = subject(ctx, args, &specs, "rollout undo", out, |rt, out| with_history(rt, "rollbacker", out)) else { return };
+    let Some(p) = rollout_targets::parse(args, &specs, "rollout undo", out) else { return };
     let to: i64 = match p.get("to-revision").map(str::parse::<i64>) {
         None => 0,
         Some(Ok(n)) => n,
@@ -410,40 +429,57 @@ fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         Ok(d) => d,
         Err(e) => return out.err(&e),
     };
+    let mut errors = Vec::new();
+    let Some(targets) = rollout_targets::find(ctx, &p, out, &mut errors) else { return };
+    for t in &targets {
+        if let Err(e) = undo_one(ctx, t, to, dry_run, out) {
+            errors.push(e);
+        }
+    }
+    print_errors(&errors, out);
+}
+
+/// One object's rollback (the visit's function): what it prints, or its error.
+fn undo_one(ctx: &mut Context<'_>, t: &Target, to: i64, dry_run: super::DryRun, out: &mut Output) -> Result<(), VisitError> {
+    let (rt, name, ns, object) = (t.rt, t.name.as_str(), t.namespace.as_str(), &t.object);
+    let plain = |e: String| VisitError::Plain(e);
     let suffix = super::dry_suffix(dry_run);
     // RunUndo warns first about objects `kubectl apply` manages.
     if object["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"].is_string() {
         out.err(&format!("Warning: resource {}/{name} was previously managed with 'kubectl apply'. Rolling back will not update the kubectl.kubernetes.io/last-applied-configuration annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.\n", rt.plural));
     }
+    with_history(rt, "rollbacker").map_err(plain)?;
     if to < 0 {
-        return out.err(&format!("error: unable to find specified revision {to} in history\n"));
+        return Err(plain(format!("unable to find specified revision {to} in history")));
     }
-    let revs = revisions(ctx, rt, &object);
+    let revs = revisions(ctx, rt, object);
     let deployment = rt.kind == "Deployment";
     let rev = if to == 0 {
         if revs.len() < 2 {
-            return out.err(&if deployment { format!("error: no rollout history found for deployment \"{name}\"\n") } else { "error: no last revision to roll back to\n".to_string() });
+            return Err(plain(if deployment { format!("no rollout history found for deployment \"{name}\"") } else { "no last revision to roll back to".to_string() }));
         }
         revs[revs.len() - 2].1.clone()
     } else {
         match revs.iter().find(|(r, _)| *r == to) {
             Some((_, rev)) => rev.clone(),
-            None => return out.err(&format!("error: unable to find specified revision {to} in history\n")),
+            None => return Err(plain(format!("unable to find specified revision {to} in history"))),
         }
     };
     let target = if deployment { podlife_engine::controllers::deployment::template_without_hash(&rev) } else { revision_template(&rev) };
     if dry_run == super::DryRun::Client {
         // The Deployment rollbacker returns the ReplicaSet's template alone, the others prefix it.
         let (shown, prefix) = if deployment { (rev["spec"]["template"].clone(), "") } else { (target, "will roll back to ") };
-        return out.out(&format!("{} {prefix}{}{suffix}\n", qualified_name(rt, &name), super::describe::pod_template_text(&shown)));
+        out.out(&format!("{} {prefix}{}{suffix}\n", qualified_name(rt, name), super::describe::pod_template_text(&shown)));
+        return Ok(());
     }
     if deployment && object["spec"]["paused"] == true {
-        return out.err("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+        return Err(plain("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again".into()));
     }
     let current = &object["spec"]["template"];
     if target == *current {
         // The revision asked for: 0 when none was.
-        return out.out(&format!("{} skipped rollback (current template already matches revision {to}){suffix}\n", qualified_name(rt, &name)));
+        out.out(&format!("{} skipped rollback (current template already matches revision {to}){suffix}\n", qualified_name(rt, name)));
+        return Ok(());
     }
     // Upstream replaces the template as a whole (a JSON patch for a Deployment, with the
     // revision's change-cause and the other annotations kept; the strategic `$patch: replace`
@@ -467,10 +503,14 @@ fn undo(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         meta.insert("annotations".into(), replacing(&object["metadata"]["annotations"], &annotations));
         body.insert("metadata".into(), Value::Object(meta));
     }
-    let mut req = patch_request(rt, &ns, &name, Value::Object(body), "kubectl-rollout");
+    let mut req = patch_request(rt, ns, name, Value::Object(body), "kubectl-rollout");
     req.dry_run = dry_run == super::DryRun::Server;
-    if submit(ctx, out, req) {
-        out.out(&format!("{} rolled back{suffix}\n", qualified_name(rt, &name)));
+    match send(ctx, out, req) {
+        Ok(_) => {
+            out.out(&format!("{} rolled back{suffix}\n", qualified_name(rt, name)));
+            Ok(())
+        }
+        Err(s) => Err(VisitError::Server(server_error(&s, rt.kind, name, None).trim_end().to_string())),
     }
 }
 
@@ -492,38 +532,75 @@ fn replacing(current: &Value, target: &Value) -> Value {
     }
 }
 
+/// `rollout pause|resume|restart` (`rollout_{pause,resume,restart}.go`): for each object named
+/// (`rollout_targets.rs`), the patch its pauser, resumer or restarter makes
+/// (`polymorphichelpers/object{pauser,resumer,restarter}.go`: restart takes Deployments,
+/// DaemonSets and StatefulSets, pause and resume only Deployments), sent, then the name
+/// printer's line; the errors after them all.
 fn pause_resume_restart(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) {
-    // The object is read first; the pauser/resumer/restarter then refuses kinds it does not
-    // handle (`polymorphichelpers/object{pauser,resumer,restarter}.go`): restart takes
-    // Deployments, DaemonSets and StatefulSets, pause and resume only Deployments.
-    let Some(Subject { rt, name, ns, object: d, .. }) = subject(ctx, args, &[], &format!("rollout {sub}"), out, |_, _| true) else { return };
-    let supported = if sub == "restart" { matches!(rt.kind, "Deployment" | "DaemonSet" | "StatefulSet") } else { rt.kind == "Deployment" };
+    let Some(p) = rollout_targets::parse(args, &[], &format!("rollout {sub}"), out) else { return };
+    let mut errors = Vec::new();
+    let Some(targets) = rollout_targets::find(ctx, &p, out, &mut errors) else { return };
+    if targets.is_empty() && errors.is_empty() {
+        return out.err(&format!("No resources found in {} namespace.\n", namespace_of(&p)));
+    }
+    for t in &targets {
+        let (rt, name) = (t.rt, t.name.as_str());
+        let body = match object_patch(ctx, sub, t) {
+            Ok(body) => body,
+            Err(e) => {
+                // `CalculatePatches`' error, named by the object's resource.
+                errors.push(VisitError::Plain(format!("error: {} {name:?} {e}", rt.qualified_plural())));
+                continue;
+            }
+        };
+        let Some(body) = body else {
+            // The restarter's patch changed nothing: `restartedAt` already holds this second.
+            errors.push(VisitError::Plain(format!("failed to create patch for {name}: if restart has already been triggered within the past second, please wait before attempting to trigger another")));
+            continue;
+        };
+        match send(ctx, out, patch_request(rt, &t.namespace, name, body, "kubectl-rollout")) {
+            Ok(_) => out.out(&format!("{} {}\n", qualified_name(rt, name), match sub {
+                "pause" => "paused",
+                "resume" => "resumed",
+                _ => "restarted",
+            })),
+            Err(s) => errors.push(VisitError::Plain(format!("failed to patch: {}", s.message))),
+        }
+    }
+    print_errors(&errors, out);
+}
+
+/// The patch the pauser, resumer or restarter makes of an object (None: an empty one), or
+/// its refusal.
+fn object_patch(ctx: &Context<'_>, sub: &str, t: &Target) -> Result<Option<Value>, String> {
+    let supported = if sub == "restart" { matches!(t.rt.kind, "Deployment" | "DaemonSet" | "StatefulSet") } else { t.rt.kind == "Deployment" };
     if !supported {
-        let verb = match sub {
+        return Err(format!("{} is not supported", match sub {
             "pause" => "pausing",
             "resume" => "resuming",
             _ => "restarting",
-        };
-        return out.err(&format!("error: {} \"{name}\" {verb} is not supported\n", rt.qualified_plural()));
+        }));
     }
-    let paused = d["spec"]["paused"] == true;
-    let (body, done) = match sub {
-        "pause" if paused => return out.err(&format!("error: deployments.apps \"{name}\" is already paused\n")),
-        "resume" if !paused => return out.err(&format!("error: deployments.apps \"{name}\" is not paused\n")),
-        "pause" => (serde_json::from_str::<Value>(r#"{"spec":{"paused":true}}"#).unwrap_or_default(), "paused"),
-        "resume" => (serde_json::from_str::<Value>(r#"{"spec":{"paused":null}}"#).unwrap_or_default(), "resumed"),
+    let paused = t.object["spec"]["paused"] == true;
+    Ok(Some(match sub {
+        "pause" if paused => return Err("is already paused".into()),
+        "resume" if !paused => return Err("is not paused".into()),
+        "pause" => serde_json::from_str::<Value>(r#"{"spec":{"paused":true}}"#).unwrap_or_default(),
+        "resume" => serde_json::from_str::<Value>(r#"{"spec":{"paused":null}}"#).unwrap_or_default(),
         _ => {
             if paused {
-                return out.err("error: can't restart paused deployment (run rollout resume first)\n");
+                return Err("can't restart paused deployment (run rollout resume first)".into());
+            }
+            let now = ctx.engine.now().rfc3339();
+            if t.object["spec"]["template"]["metadata"]["annotations"]["kubectl.kubernetes.io/restartedAt"] == now.as_str() {
+                return Ok(None);
             }
             let mut b: Value = serde_json::from_str(r#"{"spec":{"template":{"metadata":{"annotations":{}}}}}"#).unwrap_or_default();
-            b["spec"]["template"]["metadata"]["annotations"]["kubectl.kubernetes.io/restartedAt"] = Value::String(ctx.engine.now().rfc3339());
-            (b, "restarted")
+            b["spec"]["template"]["metadata"]["annotations"]["kubectl.kubernetes.io/restartedAt"] = Value::String(now);
+            b
         }
-    };
-    if patch(ctx, out, rt, &ns, &name, body, "kubectl-rollout") {
-        out.out(&format!("{} {done}\n", qualified_name(rt, &name)));
-    }
+    }))
 }
 
 /// `kubectl scale TYPE/NAME --replicas=N` (through the scale subresource upstream).
@@ -614,101 +691,6 @@ fn scale_each(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, target
     }
 }
 
-/// `kubectl set image TYPE/NAME CONTAINER=IMAGE…`.
-pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
-    match args.first().map(String::as_str) {
-        Some("image") => {}
-        Some("env") => return super::set_podspec::env(ctx, &args[1..], out),
-        Some("resources") => return super::set_podspec::resources(ctx, &args[1..], out),
-        Some(sub) if !sub.starts_with('-') => return out.err(&format!("error: podlife does not model kubectl set {sub} yet\n")),
-        _ => return out.err("error: podlife does not model kubectl set without a subcommand; try kubectl set image, env or resources\n"),
-    }
-    let specs = [Spec { long: "record", short: None, kind: Kind::OptionalValue("true") }, Spec { long: "filename", short: Some('f'), kind: Kind::Multi }];
-    let p = match flags::parse(&args[1..], &specs, "set image") {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
-    // `--record` (genericclioptions.RecordFlags) is deprecated but still records the command
-    // line in `kubernetes.io/change-cause`, which `rollout history` shows.
-    let record = p.get("record").is_some_and(|v| v == "true");
-    if p.has("record") {
-        out.err("Flag --record has been deprecated, --record will be removed in the future\n");
-    }
-    let (targets, pairs): (Vec<String>, Vec<String>) = p.args.iter().cloned().partition(|a| !a.contains('='));
-    if pairs.is_empty() {
-        return out.err("error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n");
-    }
-    let found = match p.all("filename").is_empty() {
-        true => target(&targets, "set image").map(|(rt, name)| (rt, name, namespace_of(&p))),
-        false => {
-            // With `-f`, an argument that is not an image update is a resource argument.
-            let mut resources = p.clone();
-            resources.args = targets.clone();
-            let Some(found) = file_subject(ctx, &resources, "set image", out) else { return };
-            found
-        }
-    };
-    let (rt, name, ns) = match found {
-        Ok(t) => t,
-        Err(e) => return out.err(&e),
-    };
-    let Some(obj) = get(ctx, rt, &ns, &name) else { return out.err(&not_found(rt, &name)) };
-    let mut template = if rt.kind == "Pod" { obj.clone() } else { obj["spec"]["template"].clone() };
-    for pair in &pairs {
-        let (container, image) = pair.split_once('=').unwrap_or_default();
-        let mut found = false;
-        for list in ["initContainers", "containers"] {
-            if let Some(cs) = template["spec"][list].as_array_mut() {
-                for c in cs.iter_mut().filter(|c| container == "*" || c["name"] == container) {
-                    c["image"] = Value::String(image.to_string());
-                    found = true;
-                }
-            }
-        }
-        if !found {
-            return out.err(&format!("error: unable to find container named \"{container}\"\n"));
-        }
-    }
-    let body = if rt.kind == "Pod" {
-        let mut b = serde_json::Map::new();
-        b.insert("spec".into(), template["spec"].clone());
-        Value::Object(b)
-    } else {
-        let mut spec = serde_json::Map::new();
-        spec.insert("template".into(), template);
-        let mut b = serde_json::Map::new();
-        b.insert("spec".into(), Value::Object(spec));
-        Value::Object(b)
-    };
-    let mut body = body;
-    if record {
-        body["metadata"]["annotations"]["kubernetes.io/change-cause"] = Value::String(change_cause("kubectl set image", &args[1..], &p));
-    }
-    if patch(ctx, out, rt, &ns, &name, body, "kubectl-set") {
-        out.out(&format!("{} image updated\n", qualified_name(rt, &name)));
-    }
-}
-
-/// `parseCommandArguments` (record_flags.go): the program, the command's words and positional
-/// arguments, then each flag as pflag visits them (in order, `--name=value`).
-fn change_cause(command: &str, args: &[String], p: &flags::Parsed) -> String {
-    let mut cause = command.to_string();
-    for a in &p.args {
-        cause.push(' ');
-        cause.push_str(a);
-    }
-    for a in args {
-        let name = match a.strip_prefix("--") {
-            Some(long) => long.split('=').next().unwrap_or_default().to_string(),
-            None if a == "-n" || a.starts_with("-n") && a.len() > 2 => "namespace".to_string(),
-            None => continue,
-        };
-        if let Some(value) = p.get(&name) {
-            cause.push_str(&format!(" --{name}={value}"));
-        }
-    }
-    cause
-}
 
 #[cfg(test)]
 mod tests {

@@ -788,17 +788,68 @@ impl Engine {
             }
         }
         let allocated = self.allocate_cluster_ip(obj, dry_run)?;
-        let spec = &mut obj["spec"];
-        if (kind == "NodePort" || kind == "LoadBalancer")
-            && let Some(ports) = spec["ports"].as_array_mut() {
-                for p in ports {
-                    if p["nodePort"].is_null() {
-                        p["nodePort"] = json!(self.rng.between(30000, 32767));
-                    }
-                }
-            }
+        if kind == "NodePort" || kind == "LoadBalancer" {
+            self.allocate_node_ports(obj)?;
+        }
         obj["status"] = json!({"loadBalancer": {}});
         Ok(allocated)
+    }
+
+    /// The node port allocator (`pkg/registry/core/service/portallocator`, `allocNodePorts`): a
+    /// port asked for must lie in `--service-node-port-range` (30000-32767) and be free in the
+    /// whole cluster, else the create is refused naming the first such port; a port not asked
+    /// for is drawn at random among the free ones. A port a Service lists twice (TCP and UDP)
+    /// is taken once.
+    fn allocate_node_ports(&mut self, obj: &mut Value) -> Result<(), Status> {
+        const RANGE: std::ops::RangeInclusive<i64> = 30000..=32767;
+        let mut used: std::collections::BTreeSet<i64> = std::collections::BTreeSet::new();
+        for (_, service) in self.store.list("", "services", None) {
+            for port in service["spec"]["ports"].as_array().into_iter().flatten() {
+                if let Some(n) = port["nodePort"].as_i64() {
+                    used.insert(n);
+                }
+            }
+        }
+        let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let mut own = std::collections::BTreeSet::new();
+        let Some(ports) = obj["spec"]["ports"].as_array_mut() else { return Ok(()) };
+        for (i, p) in ports.iter_mut().enumerate() {
+            match p["nodePort"].as_i64() {
+                Some(n) if own.contains(&n) => {}
+                Some(n) => {
+                    let problem = if !RANGE.contains(&n) {
+                        Some(format!("provided port is not in the valid range. The range of valid ports is {}-{}", RANGE.start(), RANGE.end()))
+                    } else if used.contains(&n) {
+                        Some("provided port is already allocated".to_string())
+                    } else {
+                        None
+                    };
+                    if let Some(detail) = problem {
+                        return Err(Status::invalid_kind("Service", &name, vec![status::FieldError::invalid(format!("spec.ports[{i}].nodePort"), n.to_string(), detail)]));
+                    }
+                    used.insert(n);
+                    own.insert(n);
+                }
+                None => {
+                    // A free port, drawn again while the draw is taken (the range is 2,768
+                    // ports: a cluster that has them all is refused, as upstream's is).
+                    let mut n = self.rng.between(30000, 32767) as i64;
+                    let mut tries = 0;
+                    while used.contains(&n) && tries < 10_000 {
+                        n = self.rng.between(30000, 32767) as i64;
+                        tries += 1;
+                    }
+                    if used.contains(&n) {
+                        // `AllocateNext`'s `ErrFull`, which the registry reports as internal.
+                        return Err(Status::plain(Reason::InternalError, "Internal error occurred: failed to allocate a nodePort: range is full".to_string()));
+                    }
+                    used.insert(n);
+                    own.insert(n);
+                    p["nodePort"] = json!(n);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
