@@ -6,7 +6,12 @@
 # `parsePorts` gives strconv's and the port validators' words; the API server's refusal comes
 # wrapped (`failed to create NodePort service: …`). The node port allocator
 # (`pkg/registry/core/service/portallocator`) takes a port asked for only inside 30000-32767 and
-# only when no Service holds it; one Service may list a port twice (TCP and UDP).
+# only when no Service holds it; one Service may list a port twice (TCP and UDP). An update
+# that turns a Service NodePort gets its node ports drawn; one that asks for a port another
+# Service holds, or out of range, is refused the same way; an update that turns it back to
+# ClusterIP with its ports as they were clears them (`dropTypeDependentFields`), while a
+# ClusterIP Service given a node port is refused by validation; a port an update leaves out
+# keeps the node port its namesake had (`patchAllocatedValues`).
 kubectl create deployment web --image=nginx:1.27 --replicas=2
 kubectl create service clusterip web --tcp=80:80
 kubectl create service clusterip my-cs --tcp=5678:8080,5679:http
@@ -44,4 +49,13 @@ spec:
   - {name: udp, port: 53, protocol: UDP, nodePort: 31053}
 YAML
 kubectl get svc dns np
+kubectl patch svc web -p '{"spec":{"type":"NodePort"}}'
+kubectl get svc web
+kubectl patch svc web --type=json -p '[{"op":"replace","path":"/spec/ports/0/nodePort","value":30080}]'
+kubectl patch svc web --type=json -p '[{"op":"replace","path":"/spec/ports/0/nodePort","value":40000}]'
+kubectl patch svc web --type=json -p '[{"op":"remove","path":"/spec/ports/0/nodePort"}]'
+kubectl get svc web np
+kubectl patch svc np -p '{"spec":{"type":"ClusterIP"}}'
+kubectl patch svc my-cs --type=json -p '[{"op":"add","path":"/spec/ports/0/nodePort","value":30999}]'
+kubectl get svc web np my-cs
 kubectl create service

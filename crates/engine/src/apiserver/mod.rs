@@ -19,6 +19,7 @@ pub mod scale;
 pub mod fields;
 pub mod gated;
 pub mod ipalloc;
+mod nodeports;
 pub mod networking_validation;
 pub mod limitrange_validation;
 pub mod limitranger;
@@ -795,63 +796,6 @@ impl Engine {
         Ok(allocated)
     }
 
-    /// The node port allocator (`pkg/registry/core/service/portallocator`, `allocNodePorts`): a
-    /// port asked for must lie in `--service-node-port-range` (30000-32767) and be free in the
-    /// whole cluster, else the create is refused naming the first such port; a port not asked
-    /// for is drawn at random among the free ones. A port a Service lists twice (TCP and UDP)
-    /// is taken once.
-    fn allocate_node_ports(&mut self, obj: &mut Value) -> Result<(), Status> {
-        const RANGE: std::ops::RangeInclusive<i64> = 30000..=32767;
-        let mut used: std::collections::BTreeSet<i64> = std::collections::BTreeSet::new();
-        for (_, service) in self.store.list("", "services", None) {
-            for port in service["spec"]["ports"].as_array().into_iter().flatten() {
-                if let Some(n) = port["nodePort"].as_i64() {
-                    used.insert(n);
-                }
-            }
-        }
-        let name = obj["metadata"]["name"].as_str().unwrap_or_default().to_string();
-        let mut own = std::collections::BTreeSet::new();
-        let Some(ports) = obj["spec"]["ports"].as_array_mut() else { return Ok(()) };
-        for (i, p) in ports.iter_mut().enumerate() {
-            match p["nodePort"].as_i64() {
-                Some(n) if own.contains(&n) => {}
-                Some(n) => {
-                    let problem = if !RANGE.contains(&n) {
-                        Some(format!("provided port is not in the valid range. The range of valid ports is {}-{}", RANGE.start(), RANGE.end()))
-                    } else if used.contains(&n) {
-                        Some("provided port is already allocated".to_string())
-                    } else {
-                        None
-                    };
-                    if let Some(detail) = problem {
-                        return Err(Status::invalid_kind("Service", &name, vec![status::FieldError::invalid(format!("spec.ports[{i}].nodePort"), n.to_string(), detail)]));
-                    }
-                    used.insert(n);
-                    own.insert(n);
-                }
-                None => {
-                    // A free port, drawn again while the draw is taken (the range is 2,768
-                    // ports: a cluster that has them all is refused, as upstream's is).
-                    let mut n = self.rng.between(30000, 32767) as i64;
-                    let mut tries = 0;
-                    while used.contains(&n) && tries < 10_000 {
-                        n = self.rng.between(30000, 32767) as i64;
-                        tries += 1;
-                    }
-                    if used.contains(&n) {
-                        // `AllocateNext`'s `ErrFull`, which the registry reports as internal.
-                        return Err(Status::plain(Reason::InternalError, "Internal error occurred: failed to allocate a nodePort: range is full".to_string()));
-                    }
-                    used.insert(n);
-                    own.insert(n);
-                    p["nodePort"] = json!(n);
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
@@ -922,6 +866,10 @@ impl Engine {
                 gated::drop_disabled_fields(spec, old.as_ref(), &self.features);
             }
         }
+        if rt.kind == "Service" && req.subresource.is_none() {
+            // `beginUpdate`'s node ports, then `dropTypeDependentFields`', before validation.
+            self.update_node_ports(&current, &mut obj)?;
+        }
         if rt.kind == "Pod" {
             let errors = pod_update_errors(&current, &obj);
             if !errors.is_empty() {
@@ -945,6 +893,7 @@ impl Engine {
                 "ResourceQuota" => resourcequota_validation::update(&current, &obj),
                 "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
                 "Node" => validation::node_update(&current, &obj),
+                "Service" => validation::service(&obj),
                 "NetworkPolicy" => networking_validation::network_policy(&obj, false),
                 "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
                 "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),

@@ -499,6 +499,14 @@ pub fn service(obj: &Value) -> Vec<FieldError> {
     if !["ClusterIP", "NodePort", "LoadBalancer", "ExternalName"].contains(&kind) {
         errs.push(FieldError::not_supported("spec.type", kind, &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"]));
     }
+    // `ValidateService`: node ports belong to NodePort and LoadBalancer Services.
+    if kind == "ClusterIP" {
+        for (i, p) in ports.iter().enumerate() {
+            if p["nodePort"].as_i64().is_some_and(|n| n != 0) {
+                errs.push(FieldError::forbidden(format!("spec.ports[{i}].nodePort"), "may not be used when `type` is 'ClusterIP'"));
+            }
+        }
+    }
     validate_labels(&spec["selector"], "spec.selector", &mut errs);
     dedup(errs)
 }
