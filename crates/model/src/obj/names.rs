@@ -151,3 +151,27 @@ pub(super) fn field_name(ty: u16, id: u16) -> &'static str {
 pub(super) fn field_kind(ty: u16, id: u16) -> Kind {
     STRUCTS.get(ty as usize).and_then(|t| t.fields().get(id as usize)).map_or(Kind::Raw, |f| f.kind)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cache answers as the search does: for every field of every struct, asked by a
+    /// literal-like stable string and by fresh `String`s (whose addresses the allocator hands
+    /// out again for other names), and for names no struct has.
+    #[test]
+    fn cached_lookups_answer_as_the_search() {
+        let names: Vec<&'static str> = STRUCTS.iter().flat_map(|t| t.fields().iter().map(|f| f.json())).chain(["apiVersion", "kind", "nope", "", "x"]).collect();
+        for round in 0..3 {
+            for ty in 0..STRUCTS.len() as u16 {
+                for name in &names {
+                    let fresh = name.to_string();
+                    let shifted = format!("{}{name}", "_".repeat(round)).split_off(round);
+                    for asked in [*name, fresh.as_str(), shifted.as_str()] {
+                        assert_eq!(field_id(ty, asked), search(ty, asked), "struct {ty}, field {asked:?}");
+                    }
+                }
+            }
+        }
+    }
+}
