@@ -63,6 +63,47 @@ impl Selector {
         Some(Selector(reqs))
     }
 
+    /// `metav1.ParseToLabelSelector` of this selector's text: `=`/`==` requirements as
+    /// `matchLabels`, `in`/`notin`/exists/`!` as `matchExpressions` (by key, values sorted);
+    /// `!=`, `gt` and `lt` refused in upstream's words. Empty parts are left out, as Go's
+    /// `omitempty` leaves them.
+    pub fn to_label_selector(&self) -> Result<serde_json::Value, String> {
+        let mut reqs: Vec<&Requirement> = self.0.iter().collect();
+        reqs.sort_by(|a, b| a.key.cmp(&b.key));
+        let mut labels = serde_json::Map::new();
+        let mut expressions = Vec::new();
+        for r in reqs {
+            let op = match r.op {
+                Op::Equals | Op::DoubleEquals => {
+                    labels.insert(r.key.clone(), serde_json::Value::String(r.values.first().cloned().unwrap_or_default()));
+                    continue;
+                }
+                Op::In => "In",
+                Op::NotIn => "NotIn",
+                Op::Exists => "Exists",
+                Op::DoesNotExist => "DoesNotExist",
+                Op::NotEquals => return Err("\"!=\" isn't supported in label selectors".into()),
+                Op::GreaterThan => return Err("\"gt\" isn't supported in label selectors".into()),
+                Op::LessThan => return Err("\"lt\" isn't supported in label selectors".into()),
+            };
+            let mut e = serde_json::Map::new();
+            e.insert("key".into(), serde_json::Value::String(r.key.clone()));
+            e.insert("operator".into(), serde_json::Value::String(op.into()));
+            if !r.values.is_empty() {
+                e.insert("values".into(), serde_json::Value::Array(r.values.iter().cloned().map(serde_json::Value::String).collect()));
+            }
+            expressions.push(serde_json::Value::Object(e));
+        }
+        let mut out = serde_json::Map::new();
+        if !labels.is_empty() {
+            out.insert("matchLabels".into(), serde_json::Value::Object(labels));
+        }
+        if !expressions.is_empty() {
+            out.insert("matchExpressions".into(), serde_json::Value::Array(expressions));
+        }
+        Ok(serde_json::Value::Object(out))
+    }
+
     pub fn matches(&self, labels: &Slot) -> bool {
         let get = |k: &str| labels.get(k).and_then(crate::Slot::as_str);
         self.0.iter().all(|r| {

@@ -5,12 +5,12 @@
 //! POST with `fieldManager=kubectl-create`, whose refusal kubectl wraps
 //! (`failed to create ClusterIP service: …`).
 
-use podlife_engine::{Request, Response, Verb, json};
+use podlife_engine::json;
 use podlife_model::ResourceType;
 use serde_json::Value;
 
 use super::flags::{self, Kind, Spec};
-use super::{Context, DryRun, dry_run, impersonation, namespace_of};
+use super::Context;
 use crate::Output;
 
 /// `kubectl create service` with no subcommand prints its help (`DefaultSubCommandRun`).
@@ -21,11 +21,6 @@ const SPECS: &[Spec] = &[
     Spec { long: "clusterip", short: None, kind: Kind::Value },
     Spec { long: "node-port", short: None, kind: Kind::Value },
     Spec { long: "external-name", short: None, kind: Kind::Value },
-    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
-    Spec { long: "output", short: Some('o'), kind: Kind::Value },
-    Spec { long: "save-config", short: None, kind: Kind::Bool },
-    Spec { long: "validate", short: None, kind: Kind::OptionalValue("strict") },
-    Spec { long: "field-manager", short: None, kind: Kind::Value },
 ];
 
 pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
@@ -39,7 +34,8 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         "externalname" => ("ExternalName", "create service externalname"),
         _ => return out.err(HELP),
     };
-    let p = match flags::parse(&args[1..], SPECS, command) {
+    let specs: Vec<Spec> = SPECS.iter().chain(super::create_sub::GENERATED).cloned().collect();
+    let p = match flags::parse(&args[1..], &specs, command) {
         Ok(p) => p,
         Err(e) => return out.err(&format!("{e}\n")),
     };
@@ -61,10 +57,6 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err(&format!("error: exactly one NAME is required, got {}\nSee 'kubectl {command} -h' for help and examples\n", p.args.len()));
     }
     let name = p.args[0].clone();
-    let dry = match dry_run(&p, command) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
     let node_port = match p.get("node-port").map(str::parse::<i32>) {
         None => 0,
         Some(Ok(n)) => n,
@@ -110,29 +102,9 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if !cluster_ip.is_empty() {
         spec["clusterIP"] = json!(cluster_ip);
     }
-    let mut obj = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name, "labels": {"app": name}}, "spec": spec, "status": {"loadBalancer": {}}});
-    if p.has("namespace") {
-        obj["metadata"]["namespace"] = json!(namespace_of(&p));
-    }
-    if p.flag("save-config") {
-        super::save_config(&mut obj);
-    }
+    let obj = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name, "labels": {"app": name}}, "spec": spec, "status": {"loadBalancer": {}}});
     let Some(rt) = ResourceType::resolve("services") else { return };
-    if dry == DryRun::Client {
-        return super::create_sub::print_created(out, &p, rt, &name, &obj, dry);
-    }
-    let mut create = Request::new(Verb::Create, rt);
-    create.namespace = Some(namespace_of(&p));
-    create.body = Some(obj);
-    create.impersonate = impersonation(&p);
-    create.dry_run = dry == DryRun::Server;
-    create.field_manager = p.get("field-manager").unwrap_or("kubectl-create").into();
-    match super::send(ctx, out, create) {
-        Ok(Response::Object(created)) => super::create_sub::print_created(out, &p, rt, &name, &created, dry),
-        Ok(_) => {}
-        // `Run` wraps the API's error.
-        Err(s) => out.err(&format!("error: failed to create {service_type} service: {}\n", s.message)),
-    }
+    super::create_sub::send_generated(ctx, out, &p, rt, &name, obj, &format!("{service_type} service"));
 }
 
 /// `parsePorts`: `<port>` (target the same) or `<port>:<targetPort>`, the target a number or a

@@ -42,6 +42,14 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             super::create_service::run(ctx, args, out);
             return true;
         }
+        "poddisruptionbudget" | "pdb" => {
+            super::create_policy::pod_disruption_budget(ctx, args, out);
+            return true;
+        }
+        "priorityclass" | "pc" => {
+            super::create_policy::priority_class(ctx, args, out);
+            return true;
+        }
         _ => {}
     }
     let (resource, command) = match sub {
@@ -165,6 +173,46 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
     }
     true
 }
+
+/// A generator's object sent (or, with `--dry-run=client`, only printed), as the generators
+/// of `create_service.go`, `create_pdb.go` and `create_priorityclass.go` do: `--save-config`,
+/// a POST with `--field-manager` (`kubectl-create`), the name line or `-o`, the API's refusal
+/// wrapped as `failed to create <what>: …`.
+pub(super) fn send_generated(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str, mut obj: Value, what: &str) {
+    let dry = match dry_run(p, what) {
+        Ok(d) => d,
+        Err(e) => return out.err(&e),
+    };
+    if p.has("namespace") && rt.namespaced {
+        obj["metadata"]["namespace"] = json!(namespace_of(p));
+    }
+    if p.flag("save-config") {
+        super::save_config(&mut obj);
+    }
+    if dry == DryRun::Client {
+        return print_created(out, p, rt, name, &obj, dry);
+    }
+    let mut create = Request::new(Verb::Create, rt);
+    create.namespace = rt.namespaced.then(|| namespace_of(p));
+    create.body = Some(obj);
+    create.impersonate = impersonation(p);
+    create.dry_run = dry == DryRun::Server;
+    create.field_manager = p.get("field-manager").unwrap_or("kubectl-create").into();
+    match super::send(ctx, out, create) {
+        Ok(Response::Object(created)) => print_created(out, p, rt, name, &created, dry),
+        Ok(_) => {}
+        Err(s) => out.err(&format!("error: failed to create {what}: {}\n", s.message)),
+    }
+}
+
+/// The flags every generator of this kind takes, besides its own.
+pub(super) const GENERATED: &[Spec] = &[
+    Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") },
+    Spec { long: "output", short: Some('o'), kind: Kind::Value },
+    Spec { long: "save-config", short: None, kind: Kind::Bool },
+    Spec { long: "validate", short: None, kind: Kind::OptionalValue("strict") },
+    Spec { long: "field-manager", short: None, kind: Kind::Value },
+];
 
 pub(super) fn print_created(out: &mut Output, p: &flags::Parsed, rt: &ResourceType, name: &str, obj: &Value, dry: DryRun) {
     match p.get("output") {

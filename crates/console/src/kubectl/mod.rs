@@ -6,6 +6,7 @@ mod autoscale;
 mod cluster_info;
 mod create_data;
 mod create_rbac;
+mod create_policy;
 mod create_service;
 mod create_sub;
 mod describe;

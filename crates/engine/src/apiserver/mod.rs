@@ -399,6 +399,7 @@ impl Engine {
             "Ingress" => networking_validation::ingress(&obj, true, self.features.enabled("RelaxedServiceNameValidation")),
             "IngressClass" => networking_validation::ingress_class(&obj, None),
             "HorizontalPodAutoscaler" => [validation::object_meta(rt.kind, &obj["metadata"]), autoscaling::validate(&obj)].concat(),
+            "PriorityClass" => validation::priority_class(&obj, None),
             kind => validation::object_meta(kind, &obj["metadata"]),
         };
         let mut params = crate::sort::map_of([("errors".to_string(), json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>()))]);
@@ -433,6 +434,8 @@ impl Engine {
                 }
             }
         }
+        // Priority's validation of a PriorityClass, after LimitRanger's in upstream's order.
+        self.one_default_priority_class(rt, &name, &obj, None, object.clone())?;
         // ValidatingAdmissionWebhook, after the registry's validation and before etcd.
         let attrs = webhooks::Attributes { rt, subresource: req.subresource.as_deref().unwrap_or_default(), namespace: if rt.namespaced { &namespace } else { "" }, name: &name, operation: webhooks::Operation::Create, old: None, dry_run: req.dry_run, object: object.clone() };
         self.validating_webhooks(&attrs, Some(&obj))?;
@@ -796,6 +799,21 @@ impl Engine {
         Ok(allocated)
     }
 
+    /// The Priority plugin's validation of a PriorityClass (`plugin/pkg/admission/priority`,
+    /// `validatePriorityClass`): a class created, or one updated to become the default, may
+    /// not be the default while another class is.
+    fn one_default_priority_class(&mut self, rt: &ResourceType, name: &str, obj: &Value, old: Option<&Value>, object: Option<ObjectRef>) -> Result<(), Status> {
+        if rt.kind != "PriorityClass" || obj["globalDefault"] != true || old.is_some_and(|o| o["globalDefault"] == true) {
+            return Ok(());
+        }
+        let Some(default) = self.store.list("scheduling.k8s.io", "priorityclasses", None).find(|(key, pc)| pc["globalDefault"] == true && key.name != name).map(|(key, _)| key.name.clone()) else { return Ok(()) };
+        let why = format!("PriorityClass {default} is marked as default. Only one default can exist");
+        let mut params = plugin_params("Priority", 0);
+        params.insert("error".into(), json!(why));
+        self.apiserver_trace(Action::ValidatingAdmission, object, params, vec![]);
+        Err(Status::forbidden(&rt.qualified_plural(), Some(name), &why))
+    }
+
     fn update(&mut self, req: &Request, object: Option<ObjectRef>) -> Result<Value, Status> {
         let rt = req.resource;
         let name = req.name.clone().unwrap_or_default();
@@ -894,6 +912,7 @@ impl Engine {
                 "PersistentVolumeClaim" => validation::persistent_volume_claim_update(&current, &obj),
                 "Node" => validation::node_update(&current, &obj),
                 "Service" => validation::service(&obj),
+                "PriorityClass" => validation::priority_class(&obj, Some(&current)),
                 "NetworkPolicy" => networking_validation::network_policy(&obj, false),
                 "Ingress" => networking_validation::ingress(&obj, false, self.features.enabled("RelaxedServiceNameValidation")),
                 "IngressClass" => networking_validation::ingress_class(&obj, Some(&current)),
@@ -1025,6 +1044,7 @@ impl Engine {
             if rt.kind == "PersistentVolumeClaim" {
                 admission::persistent_volume_claim_resize(current, &obj, &self.store)?;
             }
+            self.one_default_priority_class(rt, &key.name, &obj, Some(current), object.clone())?;
             let attrs = webhooks::Attributes { rt, subresource: "", namespace: if rt.namespaced { &namespace } else { "" }, name: &key.name, operation: webhooks::Operation::Update, old: Some(current), dry_run: req.dry_run, object: object.clone() };
             self.validating_webhooks(&attrs, Some(&obj))?;
             let admitted = resourcequota::Admitted { rt, namespace: &namespace, name: &key.name, object: &obj, old: Some(current), dry_run: req.dry_run };

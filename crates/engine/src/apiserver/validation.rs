@@ -1159,3 +1159,46 @@ mod tests {
     }
 }
 
+
+/// `ValidatePriorityClass` (`pkg/apis/scheduling/validation`): a name with the `system-` prefix
+/// must be one of the system classes as they are (`IsKnownSystemPriorityClass`), any other
+/// class may not go above `HighestUserDefinablePriority` (1,000,000,000); `preemptionPolicy`
+/// is `Never` or `PreemptLowerPriority`. On update (`old`, whose metadata the caller checks)
+/// the value and the policy are immutable (`ValidatePriorityClassUpdate`).
+pub fn priority_class(obj: &Value, old: Option<&Value>) -> Vec<FieldError> {
+    const SYSTEM: [(&str, i64); 2] = [("system-cluster-critical", 2_000_000_000), ("system-node-critical", 2_000_001_000)];
+    let mut errs = match old {
+        None => object_meta("PriorityClass", &obj["metadata"]),
+        Some(_) => Vec::new(),
+    };
+    let name = obj["metadata"]["name"].as_str().unwrap_or_default();
+    let value = obj["value"].as_i64().unwrap_or(0);
+    let global = obj["globalDefault"] == true;
+    if name.starts_with("system-") {
+        let known = match SYSTEM.iter().find(|(n, _)| *n == name) {
+            None => Err(format!("{name} is not a known system priority class")),
+            Some((_, v)) if *v != value => Err(format!("value of {name} PriorityClass must be {v}")),
+            Some(_) if global => Err(format!("globalDefault of {name} PriorityClass must be false")),
+            Some(_) => Ok(()),
+        };
+        if let Err(e) = known {
+            errs.push(FieldError::forbidden("metadata.name", format!("priority class names with 'system-' prefix are reserved for system use only. error: {e}")));
+        }
+    } else if value > 1_000_000_000 {
+        errs.push(FieldError::forbidden("value", "maximum allowed value of a user defined priority is 1000000000"));
+    }
+    if let Some(policy) = obj["preemptionPolicy"].as_str() {
+        if !["Never", "PreemptLowerPriority"].contains(&policy) {
+            errs.push(FieldError::not_supported("preemptionPolicy", policy, &["Never", "PreemptLowerPriority"]));
+        }
+    }
+    if let Some(old) = old {
+        if old["value"] != obj["value"] {
+            errs.push(FieldError::forbidden("value", "may not be changed in an update."));
+        }
+        if old["preemptionPolicy"] != obj["preemptionPolicy"] {
+            errs.push(FieldError::invalid("preemptionPolicy", quoted(obj["preemptionPolicy"].as_str().unwrap_or_default()), "field is immutable"));
+        }
+    }
+    errs
+}
