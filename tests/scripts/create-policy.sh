@@ -39,3 +39,6 @@ metadata: {name: odd}
 value: 3
 preemptionPolicy: Sometimes
 YAML
+# kubectl's other generators say that podlife does not play them yet.
+kubectl create ingress web --rule="foo.com/=web:80"
+kubectl create token default

@@ -50,6 +50,16 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             super::create_policy::priority_class(ctx, args, out);
             return true;
         }
+        // kubectl's other generators, which podlife does not play yet: said, not mistaken
+        // for `create -f` (whose flags and arguments they do not take).
+        "ingress" | "ing" => {
+            out.err("error: podlife does not model kubectl create ingress yet; write the Ingress as YAML and use kubectl apply -f\n");
+            return true;
+        }
+        "token" => {
+            out.err("error: podlife does not model kubectl create token yet (a ServiceAccount's TokenRequest)\n");
+            return true;
+        }
         _ => {}
     }
     let (resource, command) = match sub {
