@@ -46,7 +46,8 @@ pub struct StaticPod {
     pub uid: String,
     pub namespace: String,
     pub name: String,
-    pub pod: crate::Obj,
+    /// Private: the names above are read from it once, so it may not change under them.
+    pod: crate::Obj,
 }
 
 impl StaticPod {
@@ -54,6 +55,10 @@ impl StaticPod {
         let meta = &pod["metadata"];
         let text = |field: &str| meta[field].as_str().unwrap_or_default().to_string();
         StaticPod { uid: text("uid"), namespace: text("namespace"), name: text("name"), pod }
+    }
+
+    pub fn pod(&self) -> &crate::Obj {
+        &self.pod
     }
 }
 

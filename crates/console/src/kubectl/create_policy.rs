@@ -14,20 +14,8 @@ use crate::Output;
 
 /// The flags and the one NAME of a generator; None once the error is printed.
 fn parse(args: &[String], own: &[Spec], command: &str, out: &mut Output) -> Option<(flags::Parsed, String)> {
-    let specs: Vec<Spec> = own.iter().chain(super::create_sub::GENERATED).cloned().collect();
-    let p = match flags::parse(args, &specs, command) {
-        Ok(p) => p,
-        Err(e) => {
-            out.err(&format!("{e}\n"));
-            return None;
-        }
-    };
-    // `NameFromCommandArgs`.
-    if p.args.len() != 1 {
-        out.err(&format!("error: exactly one NAME is required, got {}\nSee 'kubectl {command} -h' for help and examples\n", p.args.len()));
-        return None;
-    }
-    let name = p.args[0].clone();
+    let p = super::create_sub::generator_flags(args, own, command, out)?;
+    let name = super::create_sub::one_name(&p, command, out)?;
     Some((p, name))
 }
 
@@ -72,7 +60,7 @@ pub fn pod_disruption_budget(ctx: &mut Context<'_>, args: &[String], out: &mut O
     }
     let obj = json!({"apiVersion": "policy/v1", "kind": "PodDisruptionBudget", "metadata": {"name": name}, "spec": spec, "status": {"currentHealthy": 0, "desiredHealthy": 0, "disruptionsAllowed": 0, "expectedPods": 0}});
     let Some(rt) = ResourceType::resolve("poddisruptionbudgets") else { return };
-    super::create_sub::send_generated(ctx, out, &p, rt, &name, obj, "poddisruptionbudgets");
+    super::create_sub::send_wrapped(ctx, out, &p, rt, &name, obj, "poddisruptionbudgets");
 }
 
 /// `^[0-9]+%?$`: a count or a percentage.
@@ -106,5 +94,5 @@ pub fn priority_class(ctx: &mut Context<'_>, args: &[String], out: &mut Output) 
         obj["description"] = json!(d);
     }
     let Some(rt) = ResourceType::resolve("priorityclasses") else { return };
-    super::create_sub::send_generated(ctx, out, &p, rt, &name, obj, "priorityclass");
+    super::create_sub::send_wrapped(ctx, out, &p, rt, &name, obj, "priorityclass");
 }

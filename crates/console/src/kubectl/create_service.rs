@@ -9,7 +9,7 @@ use podlife_engine::json;
 use podlife_model::ResourceType;
 use serde_json::Value;
 
-use super::flags::{self, Kind, Spec};
+use super::flags::{Kind, Spec};
 use super::Context;
 use crate::Output;
 
@@ -34,11 +34,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         "externalname" => ("ExternalName", "create service externalname"),
         _ => return out.err(HELP),
     };
-    let specs: Vec<Spec> = SPECS.iter().chain(super::create_sub::GENERATED).cloned().collect();
-    let p = match flags::parse(&args[1..], &specs, command) {
-        Ok(p) => p,
-        Err(e) => return out.err(&format!("{e}\n")),
-    };
+    let Some(p) = super::create_sub::generator_flags(&args[1..], SPECS, command, out) else { return };
     // The flags only their own subcommand has (cobra: `unknown flag`).
     let own = |flag: &str| match flag {
         "node-port" => service_type == "NodePort",
@@ -53,10 +49,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
         return out.err("error: required flag(s) \"external-name\" not set\n");
     }
     // `Complete`.
-    if p.args.len() != 1 {
-        return out.err(&format!("error: exactly one NAME is required, got {}\nSee 'kubectl {command} -h' for help and examples\n", p.args.len()));
-    }
-    let name = p.args[0].clone();
+    let Some(name) = super::create_sub::one_name(&p, command, out) else { return };
     let node_port = match p.get("node-port").map(str::parse::<i32>) {
         None => 0,
         Some(Ok(n)) => n,
@@ -104,7 +97,7 @@ pub fn run(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
     let obj = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name, "labels": {"app": name}}, "spec": spec, "status": {"loadBalancer": {}}});
     let Some(rt) = ResourceType::resolve("services") else { return };
-    super::create_sub::send_generated(ctx, out, &p, rt, &name, obj, &format!("{service_type} service"));
+    super::create_sub::send_wrapped(ctx, out, &p, rt, &name, obj, &format!("{service_type} service"));
 }
 
 /// `parsePorts`: `<port>` (target the same) or `<port>:<targetPort>`, the target a number or a

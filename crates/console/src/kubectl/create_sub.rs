@@ -90,8 +90,7 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             return true;
         }
     };
-    let explicit_ns = p.has("namespace").then(|| namespace_of(&p));
-    let mut obj = match resource {
+    let obj = match resource {
         "namespaces" => json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}, "spec": {}, "status": {}}),
         "serviceaccounts" => json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name}}),
         "resourcequotas" => match quota_object(&p, &name) {
@@ -154,45 +153,29 @@ pub fn run(ctx: &mut Context<'_>, sub: &str, args: &[String], out: &mut Output) 
             d
         }
     };
-    if let Some(ns) = &explicit_ns
-        && rt.namespaced {
-            obj["metadata"]["namespace"] = json!(ns);
-        }
-    if p.flag("save-config") {
-        super::save_config(&mut obj);
-    }
-    if dry == DryRun::Client {
-        print_created(out, &p, rt, &name, &obj, dry);
-        return true;
-    }
-    let mut create = Request::new(Verb::Create, rt);
-    create.namespace = rt.namespaced.then(|| namespace_of(&p));
-    create.body = Some(obj);
-    create.impersonate = impersonation(&p);
-    create.dry_run = dry == DryRun::Server;
-    create.field_manager = "kubectl-create".into();
-    match super::send(ctx, out, create) {
-        Ok(Response::Object(created)) => print_created(out, &p, rt, &name, &created, dry),
-        Ok(_) => {}
-        Err(s) if matches!(resource, "deployments" | "jobs" | "cronjobs" | "resourcequotas") => {
-            // These generators wrap the API error, so kubectl prints it as a plain error.
-            let what = if resource == "resourcequotas" { "quota" } else { rt.singular };
-            out.err(&format!("error: failed to create {what}: {}\n", s.message));
-        }
-        Err(s) => out.err(&server_error(&s, rt.kind, &name, None)),
-    }
+    // These generators wrap the API error, so kubectl prints it as a plain error.
+    let refusal = match resource {
+        "resourcequotas" => Refusal::Wrapped("quota"),
+        "deployments" | "jobs" | "cronjobs" => Refusal::Wrapped(rt.singular),
+        _ => Refusal::AsServer,
+    };
+    send_generated(ctx, out, &p, rt, &name, obj, dry, refusal);
     true
 }
 
-/// A generator's object sent (or, with `--dry-run=client`, only printed), as the generators
-/// of `create_service.go`, `create_pdb.go` and `create_priorityclass.go` do: `--save-config`,
-/// a POST with `--field-manager` (`kubectl-create`), the name line or `-o`, the API's refusal
-/// wrapped as `failed to create <what>: …`.
-pub(super) fn send_generated(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str, mut obj: Value, what: &str) {
-    let dry = match dry_run(p, what) {
-        Ok(d) => d,
-        Err(e) => return out.err(&e),
-    };
+/// How a generator reports the API server's refusal of its object.
+pub(super) enum Refusal<'a> {
+    /// `failed to create <what>: <message>`, a plain error.
+    Wrapped(&'a str),
+    /// The server's own words (`Error from server (…): …`).
+    AsServer,
+}
+
+/// A generator's object sent (or, with `--dry-run=client`, only printed), as every `create`
+/// generator does: the namespace of an explicit `-n`, `--save-config`, a POST with
+/// `--field-manager` (`kubectl-create`), the name line or `-o`, the API's refusal as `refusal`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn send_generated(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str, mut obj: Value, dry: DryRun, refusal: Refusal<'_>) {
     if p.has("namespace") && rt.namespaced {
         obj["metadata"]["namespace"] = json!(namespace_of(p));
     }
@@ -208,10 +191,44 @@ pub(super) fn send_generated(ctx: &mut Context<'_>, out: &mut Output, p: &flags:
     create.impersonate = impersonation(p);
     create.dry_run = dry == DryRun::Server;
     create.field_manager = p.get("field-manager").unwrap_or("kubectl-create").into();
-    match super::send(ctx, out, create) {
-        Ok(Response::Object(created)) => print_created(out, p, rt, name, &created, dry),
-        Ok(_) => {}
-        Err(s) => out.err(&format!("error: failed to create {what}: {}\n", s.message)),
+    match (super::send(ctx, out, create), refusal) {
+        (Ok(Response::Object(created)), _) => print_created(out, p, rt, name, &created, dry),
+        (Ok(_), _) => {}
+        (Err(s), Refusal::Wrapped(what)) => out.err(&format!("error: failed to create {what}: {}\n", s.message)),
+        (Err(s), Refusal::AsServer) => out.err(&server_error(&s, rt.kind, name, None)),
+    }
+}
+
+/// A generator's flags: its own and `GENERATED`; None once the parse error is printed.
+pub(super) fn generator_flags(args: &[String], own: &[Spec], command: &str, out: &mut Output) -> Option<flags::Parsed> {
+    let specs: Vec<Spec> = own.iter().chain(GENERATED).cloned().collect();
+    match flags::parse(args, &specs, command) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            out.err(&format!("{e}\n"));
+            None
+        }
+    }
+}
+
+/// `NameFromCommandArgs`: the one NAME; None once the usage error is printed.
+pub(super) fn one_name(p: &flags::Parsed, command: &str, out: &mut Output) -> Option<String> {
+    match p.args.as_slice() {
+        [name] => Some(name.clone()),
+        args => {
+            out.err(&format!("error: exactly one NAME is required, got {}\nSee 'kubectl {command} -h' for help and examples\n", args.len()));
+            None
+        }
+    }
+}
+
+/// The generator's `--dry-run`, then its object sent (`send_generated`), a refusal wrapped as
+/// `failed to create <what>: …` — the tail of `create service`, `create pdb`, `create
+/// priorityclass`.
+pub(super) fn send_wrapped(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, rt: &'static ResourceType, name: &str, obj: Value, what: &str) {
+    match dry_run(p, what) {
+        Ok(dry) => send_generated(ctx, out, p, rt, name, obj, dry, Refusal::Wrapped(what)),
+        Err(e) => out.err(&e),
     }
 }
 

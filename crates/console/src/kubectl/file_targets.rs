@@ -94,6 +94,13 @@ pub enum VisitError {
     Plain(String),
 }
 
+impl VisitError {
+    /// The API server's refusal of the object `kind` `name`, as `CheckErr` words it.
+    pub fn server(status: &podlife_engine::Status, kind: &str, name: &str) -> VisitError {
+        VisitError::Server(super::server_error(status, kind, name, None).trim_end().to_string())
+    }
+}
+
 /// The errors of a visit as `CheckErr` prints their aggregate: one alone as itself (a plain
 /// one with `error: ` unless it starts so already, ended by one newline), several one per line
 /// in their own words (`MultipleErrors`: each followed by a newline, even one that ends in its
@@ -134,7 +141,7 @@ pub fn fetch(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed, targets
                 Ok(_) => continue,
                 Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => continue,
                 Err(s) => {
-                    errors.push(VisitError::Server(super::server_error(&s, t.resource.kind, &t.name, None).trim_end().to_string()));
+                    errors.push(VisitError::server(&s, t.resource.kind, &t.name));
                     continue;
                 }
             }

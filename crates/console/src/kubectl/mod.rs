@@ -1010,7 +1010,7 @@ fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
                     Ok(Response::Object(v)) => items.push(v),
                     Ok(_) => {}
                     Err(s) if s.reason == Reason::NotFound && p.flag("ignore-not-found") => {}
-                    Err(s) => visit_errors.push(file_targets::VisitError::Server(server_error(&s, rt.kind, name, None).trim_end().to_string())),
+                    Err(s) => visit_errors.push(file_targets::VisitError::server(&s, rt.kind, name)),
                 }
             }
         }
@@ -1655,7 +1655,7 @@ fn describe_files(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output) {
         match send(ctx, out, get_request(t.resource, &t.namespace, &t.name, p)) {
             Ok(Response::Object(v)) => targets.push((t.resource, v)),
             Ok(_) => {}
-            Err(s) => error_once(file_targets::VisitError::Server(server_error(&s, t.resource.kind, &t.name, None).trim_end().to_string()), &mut errors),
+            Err(s) => error_once(file_targets::VisitError::server(&s, t.resource.kind, &t.name), &mut errors),
         }
     }
     if files.is_empty() && errors.is_empty() {

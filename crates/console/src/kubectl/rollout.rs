@@ -48,7 +48,7 @@ fn patch(ctx: &mut Context<'_>, out: &mut Output, rt: &'static ResourceType, ns:
     submit(ctx, out, patch_request(rt, ns, name, body, field_manager))
 }
 
-fn patch_request(rt: &'static ResourceType, ns: &str, name: &str, body: Value, field_manager: &str) -> Request {
+pub(super) fn patch_request(rt: &'static ResourceType, ns: &str, name: &str, body: Value, field_manager: &str) -> Request {
     let mut req = Request::new(Verb::Patch, rt);
     req.namespace = Some(ns.to_string());
     req.name = Some(name.to_string());
@@ -510,7 +510,7 @@ fn undo_one(ctx: &mut Context<'_>, t: &Target, to: i64, dry_run: super::DryRun, 
             out.out(&format!("{} rolled back{suffix}\n", qualified_name(rt, name)));
             Ok(())
         }
-        Err(s) => Err(VisitError::Server(server_error(&s, rt.kind, name, None).trim_end().to_string())),
+        Err(s) => Err(VisitError::server(&s, rt.kind, name)),
     }
 }
 

@@ -84,7 +84,7 @@ pub fn find(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output, errors: 
             match send(ctx, out, super::get_request(rt, &namespace, &name, p)) {
                 Ok(Response::Object(object)) => found.push(Target { rt, name, namespace: namespace.clone(), object }),
                 Ok(_) => {}
-                Err(s) => errors.push(VisitError::Server(server_error(&s, rt.kind, &name, None).trim_end().to_string())),
+                Err(s) => errors.push(VisitError::server(&s, rt.kind, &name)),
             }
         }
     }

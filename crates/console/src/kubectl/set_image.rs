@@ -133,12 +133,7 @@ fn update(ctx: &mut Context<'_>, t: &Target, pairs: &[String], cause: Option<&st
     if let Some(cause) = cause {
         body["metadata"]["annotations"][CHANGE_CAUSE] = Value::String(cause.to_string());
     }
-    let mut req = podlife_engine::Request::new(podlife_engine::Verb::Patch, rt);
-    req.namespace = Some(t.namespace.clone());
-    req.name = Some(name.to_string());
-    req.body = Some(body);
-    req.field_manager = "kubectl-set".into();
-    match send(ctx, out, req) {
+    match send(ctx, out, super::rollout::patch_request(rt, &t.namespace, name, body, "kubectl-set")) {
         Ok(_) => {
             out.out(&format!("{} image updated\n", super::type_name(rt, name)));
             Ok(())

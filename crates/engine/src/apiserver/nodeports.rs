@@ -36,7 +36,7 @@ impl Engine {
         self.store
             .list("", "services", None)
             .filter(|(key, _)| except.is_none_or(|(ns, name)| key.namespace != ns || key.name != name))
-            .flat_map(|(_, svc)| svc["spec"]["ports"].as_array().into_iter().flatten().filter_map(|p| p["nodePort"].as_i64()).collect::<Vec<_>>())
+            .flat_map(|(_, svc)| svc["spec"]["ports"].as_array().into_iter().flatten().filter_map(|p| p["nodePort"].as_i64()))
             .collect()
     }
 
@@ -48,17 +48,18 @@ impl Engine {
 
     /// A Service's update (`beginUpdate`, then `dropTypeDependentFields`), before validation.
     pub(super) fn update_node_ports(&mut self, old: &Value, obj: &mut Value) -> Result<(), Status> {
+        let held = node_ports(old);
         if needs_node_ports(old) && needs_node_ports(obj) {
-            patch_allocated(old, obj);
+            patch_allocated(old, &held, obj);
         }
         if needs_node_ports(obj) {
             let namespace = old["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
             let name = old["metadata"]["name"].as_str().unwrap_or_default().to_string();
             let mut used = self.node_ports_in_use(Some((&namespace, &name)));
-            return self.take_node_ports(obj, &node_ports(old), &mut used);
+            return self.take_node_ports(obj, &held, &mut used);
         }
         // `dropTypeDependentFields`: no net-new node port, so the user did not ask for one.
-        if needs_node_ports(old) && node_ports(obj).iter().all(|n| node_ports(old).contains(n)) {
+        if needs_node_ports(old) && node_ports(obj).iter().all(|n| held.contains(n)) {
             for port in obj["spec"]["ports"].as_array_mut().into_iter().flatten() {
                 if let Some(p) = port.as_object_mut() {
                     p.remove("nodePort");
@@ -118,8 +119,9 @@ impl Engine {
 
 /// `patchAllocatedValues`: a port the update gives no node port gets the one the old port of
 /// the same name had, unless another port of the update uses it.
-fn patch_allocated(old: &Value, obj: &mut Value) {
-    let in_both: Vec<i64> = node_ports(old).into_iter().filter(|n| node_ports(obj).contains(n)).collect();
+fn patch_allocated(old: &Value, held: &[i64], obj: &mut Value) {
+    let asked = node_ports(obj);
+    let in_both: Vec<i64> = held.iter().copied().filter(|n| asked.contains(n)).collect();
     let by_name: Vec<(String, i64)> = old["spec"]["ports"].as_array().into_iter().flatten().map(|p| (p["name"].as_str().unwrap_or_default().to_string(), p["nodePort"].as_i64().unwrap_or(0))).collect();
     for port in obj["spec"]["ports"].as_array_mut().into_iter().flatten() {
         if port["nodePort"].as_i64().unwrap_or(0) != 0 {

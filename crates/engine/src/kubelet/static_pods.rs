@@ -77,7 +77,7 @@ fn is_mirror(pod: &Slot) -> bool {
 
 /// The static pod named `namespace/name` of a machine's manifest directory.
 pub(crate) fn named<'a>(m: &'a super::NodeMachine, namespace: &str, name: &str) -> Option<&'a crate::Obj> {
-    m.static_pods.iter().find(|p| p.namespace == namespace && p.name == name).map(|p| &p.pod)
+    m.static_pods.iter().find(|p| p.namespace == namespace && p.name == name).map(|p| p.pod())
 }
 
 /// The mirror pod named `namespace/name` in a kubelet's informer cache.
@@ -89,7 +89,7 @@ pub(crate) fn mirror_in(cache: &crate::components::Cache, namespace: &str, name:
 impl Engine {
     /// The static pod with this uid on the node, if it is one.
     pub(crate) fn static_pod(&self, node: &str, uid: &str) -> Option<&Slot> {
-        self.machines.get(node)?.static_pods.iter().find(|p| p.uid == uid).map(|p| p.pod.root())
+        self.machines.get(node)?.static_pods.iter().find(|p| p.uid == uid).map(|p| p.pod().root())
     }
 
     /// The static pod named `namespace/name` on the node, if any.
