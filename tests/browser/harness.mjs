@@ -37,6 +37,43 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+// A profiling build's worker posts the bytes it marked (one per function, 1 once it ran) to
+// `__profile`; `cargo xtask split-profile` sets PODLIFE_PROFILE_OUT, where their union goes.
+// Each test's own marks go to PODLIFE_PROFILE_OUT.d/<test>.bin, to see what a journey needs.
+let profileMarks = null;
+let profileTest = null;
+const profileByTest = new Map();
+export function profilingTest(name) {
+  profileTest = name;
+}
+function orInto(into, marks) {
+  const out = into && into.length >= marks.length ? into : Buffer.alloc(marks.length);
+  if (into && out !== into) into.copy(out);
+  for (let i = 0; i < marks.length; i++) out[i] |= marks[i];
+  return out;
+}
+function recordProfile(req, res) {
+  const out = process.env.PODLIFE_PROFILE_OUT;
+  if (!out) {
+    res.writeHead(404).end('not found');
+    return;
+  }
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const marks = Buffer.concat(chunks);
+    profileMarks = orInto(profileMarks, marks);
+    fs.writeFileSync(out, profileMarks);
+    if (profileTest) {
+      const mine = orInto(profileByTest.get(profileTest), marks);
+      profileByTest.set(profileTest, mine);
+      fs.mkdirSync(`${out}.d`, { recursive: true });
+      fs.writeFileSync(`${out}.d/${profileTest.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.bin`, mine);
+    }
+    res.writeHead(204).end();
+  });
+}
+
 /**
  * Serves `dir` under `prefix` (not at `/`, to prove the site works under any path) on
  * 127.0.0.1 with a free port. Resolves to { url, close }.
@@ -45,6 +82,10 @@ export function serveStatic(dir, prefix = '/podlife/') {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (req.method === 'POST' && pathname === prefix + '__profile') {
+      recordProfile(req, res);
+      return;
+    }
     if (!pathname.startsWith(prefix)) {
       res.writeHead(404).end('not found');
       return;

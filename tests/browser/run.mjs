@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { repoRoot, registeredTests, serveStatic, deadline } from './harness.mjs';
+import { repoRoot, registeredTests, serveStatic, deadline, profilingTest } from './harness.mjs';
 
 const TEST_TIMEOUT_MS = 60_000;
 const here = path.join(repoRoot, 'tests', 'browser');
@@ -56,6 +56,7 @@ console.log(`browser tests: ${tests.length} test(s), ${browser.version()} at ${s
 
 for (const { name, fn, options } of tests) {
   const started = Date.now();
+  profilingTest(name);
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 860 },
     deviceScaleFactor: 1,

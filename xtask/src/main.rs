@@ -18,6 +18,7 @@ mod course;
 mod fuzz;
 mod proc;
 mod size;
+mod split;
 mod test;
 mod tools;
 
@@ -79,6 +80,8 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run_fuzz(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
         "course-bundle" => course::bundle(rest),
+        "split-worker" => split::run(rest),
+        "split-profile" => split::profile(),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(())

@@ -10,6 +10,7 @@ use podlife_player::host::Host;
 use podlife_protocol::{FromWorker, ToWorker, VERSION, decode, encode};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
+use wasm_bindgen::prelude::wasm_bindgen;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 #[cfg(target_family = "wasm")]
@@ -37,6 +38,25 @@ fn linear_memory_bytes() -> u64 {
     return core::arch::wasm32::memory_size(0) as u64 * 65_536;
     #[cfg(not(target_arch = "wasm32"))]
     0
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// Defined by the loader that `cargo xtask` writes beside a split worker
+    /// (xtask/src/split.rs): fetches the split-off module once and instantiates it against
+    /// these exports, which fills the function table slots the stubs call through.
+    #[wasm_bindgen(js_namespace = podlifeSplit, js_name = load)]
+    fn split_load(exports: &wasm_bindgen::JsValue);
+}
+
+/// What a stub of the split worker calls the first time one runs: the functions a learner's
+/// session rarely reaches live in a second module fetched on demand (ARCHITECTURE.md, "The
+/// split worker"). The splitter finds this function by its export name. Allocates nothing, so
+/// a stub may run anywhere, the allocator included.
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+pub extern "C" fn podlife_split_load() {
+    split_load(&wasm_bindgen::exports());
 }
 
 fn main() {
