@@ -333,15 +333,45 @@ fn base36(mut n: usize) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// A parse's items by position, and its function table.
+struct Ids {
+    funcs: Vec<FunctionId>,
+    globals: Vec<walrus::GlobalId>,
+    tables: Vec<walrus::TableId>,
+    memories: Vec<walrus::MemoryId>,
+    table: walrus::TableId,
+}
+
+impl Ids {
+    fn of(m: &Module) -> Result<Ids> {
+        Ok(Ids {
+            funcs: m.funcs.iter().map(|f| f.id()).collect(),
+            globals: m.globals.iter().map(|g| g.id()).collect(),
+            tables: m.tables.iter().map(|t| t.id()).collect(),
+            memories: m.memories.iter().map(|x| x.id()).collect(),
+            table: m.tables.main_function_table().map_err(|e| format!("split: {e}"))?.ok_or("split: no function table")?,
+        })
+    }
+}
+
+/// Gives function `id` a new body of the same type, built by `body` from its arguments.
+fn replace_body(m: &mut Module, id: FunctionId, body: impl FnOnce(&mut walrus::InstrSeqBuilder, &[walrus::LocalId])) {
+    let ty = m.funcs.get(id).ty();
+    let (params, results) = {
+        let (p, r) = m.types.params_results(ty);
+        (p.to_vec(), r.to_vec())
+    };
+    let mut builder = FunctionBuilder::new(&mut m.types, &params, &results);
+    let args: Vec<walrus::LocalId> = params.iter().map(|&p| m.locals.add(p)).collect();
+    body(&mut builder.func_body(), &args);
+    m.funcs.get_mut(id).kind = FunctionKind::Local(builder.local_func(args));
+}
+
 /// The primary: secondary bodies replaced by stubs (boundary) or dropped, the stubs' table
 /// slots added, the shared items exported.
 fn build_primary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
     let mut m = parse(bytes)?;
-    let ids: Vec<FunctionId> = m.funcs.iter().map(|f| f.id()).collect();
-    let globals: Vec<walrus::GlobalId> = m.globals.iter().map(|g| g.id()).collect();
-    let tables: Vec<walrus::TableId> = m.tables.iter().map(|t| t.id()).collect();
-    let memories: Vec<walrus::MemoryId> = m.memories.iter().map(|x| x.id()).collect();
-    let table = m.tables.main_function_table().map_err(|e| format!("split: {e}"))?.ok_or("split: no function table")?;
+    let Ids { funcs: ids, globals, tables, memories, table } = Ids::of(&m)?;
     let stubs = plan.boundary.len() as u64;
     {
         let t = m.tables.get_mut(table);
@@ -357,15 +387,8 @@ fn build_primary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
         plan.boundary.iter().enumerate().map(|(k, &i)| (i, plan.slot_base + k as u64)).collect();
     for &i in &plan.secondary {
         let ty = m.funcs.get(ids[i]).ty();
-        let (params, results) = {
-            let (p, r) = m.types.params_results(ty);
-            (p.to_vec(), r.to_vec())
-        };
-        let mut builder = FunctionBuilder::new(&mut m.types, &params, &results);
-        let args: Vec<walrus::LocalId> = params.iter().map(|&p| m.locals.add(p)).collect();
         match slots.get(&i) {
-            Some(&slot) => {
-                let mut body = builder.func_body();
+            Some(&slot) => replace_body(&mut m, ids[i], |body, args| {
                 body.global_get(loaded).unop(ir::UnaryOp::I32Eqz).if_else(
                     None,
                     |then| {
@@ -373,16 +396,15 @@ fn build_primary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
                     },
                     |_| {},
                 );
-                for &a in &args {
+                for &a in args {
                     body.local_get(a);
                 }
                 body.i32_const(slot as i32).call_indirect(ty, table);
-            }
-            None => {
-                builder.func_body().unreachable();
-            }
+            }),
+            None => replace_body(&mut m, ids[i], |body, _| {
+                body.unreachable();
+            }),
         }
-        m.funcs.get_mut(ids[i]).kind = FunctionKind::Local(builder.local_func(args));
     }
     for (item, name) in &plan.shared {
         if m.exports.iter().any(|e| &e.name == name) {
@@ -403,11 +425,7 @@ fn build_primary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
 /// segment filling the stubs' slots.
 fn build_secondary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
     let mut m = parse(bytes)?;
-    let ids: Vec<FunctionId> = m.funcs.iter().map(|f| f.id()).collect();
-    let globals: Vec<walrus::GlobalId> = m.globals.iter().map(|g| g.id()).collect();
-    let tables: Vec<walrus::TableId> = m.tables.iter().map(|t| t.id()).collect();
-    let memories: Vec<walrus::MemoryId> = m.memories.iter().map(|x| x.id()).collect();
-    let table = m.tables.main_function_table().map_err(|e| format!("split: {e}"))?.ok_or("split: no function table")?;
+    let Ids { funcs: ids, globals, tables, memories, table } = Ids::of(&m)?;
     // Nothing of the primary's roots survives: exports, start, segments.
     let exports: Vec<_> = m.exports.iter().map(|e| e.id()).collect();
     for e in exports {
@@ -471,15 +489,9 @@ fn build_secondary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
     // Every other local function is cut loose so the collector drops it.
     for (k, &id) in ids.iter().enumerate() {
         if !plan.secondary.contains(&k) && matches!(m.funcs.get(id).kind, FunctionKind::Local(_)) {
-            let ty = m.funcs.get(id).ty();
-            let (params, results) = {
-                let (p, r) = m.types.params_results(ty);
-                (p.to_vec(), r.to_vec())
-            };
-            let mut builder = FunctionBuilder::new(&mut m.types, &params, &results);
-            builder.func_body().unreachable();
-            let args = params.iter().map(|&p| m.locals.add(p)).collect();
-            m.funcs.get_mut(id).kind = FunctionKind::Local(builder.local_func(args));
+            replace_body(&mut m, id, |body, _| {
+                body.unreachable();
+            });
         }
     }
     let boundary: Vec<FunctionId> = plan.boundary.iter().map(|&i| ids[i]).collect();
@@ -636,6 +648,7 @@ pub fn run(args: &[String]) -> Result {
     }
     let cold = read_cold(&root().join(COLD_LIST))?;
     let split = split(&bytes, &cold)?;
+    write_report(&bytes, &cold)?;
     let secondary = format!("{SPLIT_PREFIX}{}.wasm", &short_hash(&split.secondary)[..12]);
     write(&wasm_path, &split.primary)?;
     write(&dir.join(&secondary), &split.secondary)?;
@@ -649,6 +662,39 @@ pub fn run(args: &[String]) -> Result {
         split.secondary.len()
     ));
     Ok(())
+}
+
+/// `target/split/report.txt`: every function of the worker by size, with the part it went to,
+/// to see what the first download carries (the biggest functions the journeys run first).
+fn write_report(bytes: &[u8], cold: &BTreeSet<u64>) -> Result {
+    let m = parse(bytes)?;
+    let plan = plan(&m, cold)?;
+    let boundary: BTreeSet<usize> = plan.boundary.iter().copied().collect();
+    let mut rows: Vec<(usize, &str, &str)> = m
+        .funcs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match &f.kind {
+            FunctionKind::Local(local) => {
+                let size = local.original_range.as_ref().map_or(0, |r| r.len());
+                let part = match (plan.secondary.contains(&i), boundary.contains(&i)) {
+                    (false, _) => "primary",
+                    (true, true) => "secondary (stub)",
+                    (true, false) => "secondary",
+                };
+                Some((size, part, f.name.as_deref().unwrap_or("?")))
+            }
+            _ => None,
+        })
+        .collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(b.2)));
+    let mut text = String::from("# bytes\tpart\tfunction (written by cargo xtask split-worker)\n");
+    for (size, part, name) in rows {
+        text.push_str(&format!("{size}\t{part}\t{name}\n"));
+    }
+    let dir = root().join("target").join("split");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    write(&dir.join("report.txt"), text.as_bytes())
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result {

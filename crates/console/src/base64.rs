@@ -53,6 +53,7 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
 
 /// `base64 [-d] [-i] [-w COLS] [FILE]` over `input` (FILE already read by the caller):
 /// (stdout, stderr, status).
+#[inline(never)]
 pub fn program(args: &[String], input: &str) -> (String, String, i32) {
     let mut decode_mode = false;
     let mut ignore_garbage = false;

@@ -25,6 +25,7 @@ const WAIT_TIMEOUT_MS: u64 = 300_000;
 const POLL_MS: u64 = 1_000;
 const USER_AGENT: &str = "istioctl/1.30.4 (linux/amd64) istio.io/istio";
 
+#[inline(never)]
 pub fn run(engine: &mut Engine, args: &[String], stdin: Option<&str>, out: &mut Output) {
     match args.first().map(String::as_str) {
         Some("install") => install_cmd(engine, &args[1..], stdin, out),

@@ -187,6 +187,7 @@ impl Session {
 
     /// `podlife feature-gates [NAME=BOOL[,NAME=BOOL…]…] [--all]`: sets the gates the cluster's
     /// components start with, or lists them.
+    #[inline(never)]
     fn feature_gates(&mut self, args: &[&str], out: &mut Output) {
         let all = args.contains(&"--all");
         let values: Vec<&str> = args.iter().copied().filter(|a| *a != "--all").collect();
@@ -224,6 +225,7 @@ impl Session {
         }
     }
 
+    #[inline(never)]
     fn podlife(&mut self, args: &[String], stdin: Option<&str>, out: &mut Output) {
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
         match words.as_slice() {
@@ -422,6 +424,7 @@ impl Session {
 
     /// `podlife kube-proxy config`: kube-proxy's sync timing on one node or all, then the
     /// settings in effect.
+    #[inline(never)]
     fn proxy_config(&mut self, args: &[&str], out: &mut Output) {
         let mut node: Option<&str> = None;
         let defaults = podlife_engine::proxy::ProxyConfig::default();
@@ -479,6 +482,7 @@ impl Session {
 
     /// `podlife controller-manager config`: kube-controller-manager's client flags; with any,
     /// it restarts with them (as its static pod does when its manifest changes).
+    #[inline(never)]
     fn controller_manager_config(&mut self, args: &[&str], out: &mut Output) {
         let current = self.engine.controller_manager_config();
         let (mut milli_qps, mut burst) = (current.flag_milli_qps, current.flag_burst as i64);
@@ -537,6 +541,7 @@ impl Session {
     }
 
     /// kube-scheduler restarts with a configuration file, or logs why it cannot and exits.
+    #[inline(never)]
     fn scheduler_config(&mut self, file: &str, stdin: Option<&str>, out: &mut Output) {
         let text = if file == "-" { stdin.map(str::to_string) } else { (self.read_file)(file) };
         let document = match text {

@@ -104,6 +104,7 @@ fn take_zones(args: &[&str]) -> Result<(Option<usize>, Vec<String>), String> {
 /// With `--zones Z` the new nodes are labelled `topology.kubernetes.io/region=us-east-1` and
 /// `topology.kubernetes.io/zone` round-robin over the first Z of `ZONES` (the first new node in
 /// `us-east-1a`, the next in `us-east-1b`, …); nodes already there keep their labels.
+#[inline(never)]
 pub fn grow(engine: &mut podlife_engine::Engine, count: &str, args: &[&str]) -> Result<String, String> {
     let n: usize = count.parse().map_err(|_| format!("invalid node count {count:?}: a whole number, at most {}", podlife_engine::MAX_NODES))?;
     if n > podlife_engine::MAX_NODES {

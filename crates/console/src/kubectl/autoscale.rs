@@ -66,6 +66,7 @@ fn int32_flag(p: &super::flags::Parsed, name: &str, out: &mut Output) -> Option<
     }
 }
 
+#[inline(never)]
 pub fn autoscale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = parse_mutating(args, FLAGS, "autoscale", out) else { return };
     // pflag's notice for a deprecated flag, as it is parsed.

@@ -13,6 +13,7 @@ use crate::Output;
 use podlife_engine::{Request, Response, Verb};
 use podlife_model::ResourceType;
 
+#[inline(never)]
 pub fn cluster_info(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     if args.first().is_some_and(|a| a == "dump") {
         return out.err("error: podlife does not model kubectl cluster-info dump yet: it writes every object and every pod's logs; use kubectl get and kubectl logs instead\n");

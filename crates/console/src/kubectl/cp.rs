@@ -91,6 +91,7 @@ fn file_spec(arg: &str) -> Result<(Option<String>, Option<String>, String), ()> 
     }
 }
 
+#[inline(never)]
 pub fn cp(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [
         Spec { long: "container", short: Some('c'), kind: Kind::Value },

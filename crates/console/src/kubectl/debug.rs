@@ -274,6 +274,7 @@ fn container_name(ctx: &mut Context<'_>, pod: &Value, given: Option<&str>, quiet
     name
 }
 
+#[inline(never)]
 pub fn debug(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, FLAGS, "debug") {
         Ok(p) => p,

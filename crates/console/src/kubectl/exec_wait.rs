@@ -11,6 +11,7 @@ use super::logs::{default_container, fetch_pod};
 use super::{Context, namespace_of};
 use crate::Output;
 
+#[inline(never)]
 pub fn exec(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let dash = args.iter().position(|a| a == "--");
     let (before, command) = match dash {
@@ -315,6 +316,7 @@ fn file_wait_targets(ctx: &mut Context<'_>, p: &flags::Parsed, out: &mut Output)
     Ok(found)
 }
 
+#[inline(never)]
 pub fn wait(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, WAIT_FLAGS, "wait") {
         Ok(p) => p,

@@ -58,6 +58,7 @@ struct Options {
     cluster_ip: String,
 }
 
+#[inline(never)]
 pub fn expose(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = parse_mutating(args, FLAGS, "expose", out) else { return };
     let output = p.get("output").unwrap_or_default().to_string();

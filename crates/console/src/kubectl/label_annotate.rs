@@ -116,10 +116,12 @@ fn overwrite_error(annotate: bool, current: &Map<String, Value>, pairs: &Pairs) 
     Some(if list.len() == 1 { format!("error: {}\n", list[0]) } else { format!("error: [{}]\n", list.join(", ")) })
 }
 
+#[inline(never)]
 pub fn label(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     run(ctx, args, out, false);
 }
 
+#[inline(never)]
 pub fn annotate(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     run(ctx, args, out, true);
 }

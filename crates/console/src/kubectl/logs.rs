@@ -11,6 +11,7 @@ use super::flags::{self, Kind, Spec};
 use super::{Context, namespace_of, send, server_error};
 use crate::Output;
 
+#[inline(never)]
 pub fn logs(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [
         Spec { long: "container", short: Some('c'), kind: Kind::Value },

@@ -97,6 +97,8 @@ fn send(ctx: &mut Context<'_>, out: &mut Output, req: Request) -> Result<Respons
 }
 
 /// Runs `kubectl ARGS…` and returns what it printed.
+// The subcommands this calls are `#[inline(never)]`: as functions of their own, the ones a
+// session rarely runs leave the worker's first download (the split worker, xtask/src/split.rs).
 pub fn run(ctx: &mut Context<'_>, args: &[String]) -> Output {
     let mut out = Output::default();
     let args = match hoist_global_flags(args) {
@@ -369,6 +371,7 @@ fn type_name(rt: &ResourceType, name: &str) -> String {
     }
 }
 
+#[inline(never)]
 fn apply_or_create(ctx: &mut Context<'_>, args: &[String], out: &mut Output, apply: bool) {
     let command = if apply { "apply" } else { "create" };
     let Some((p, dry)) = parse_mutating(args, APPLY_FLAGS, command, out) else { return };
@@ -654,6 +657,7 @@ const RUN_FLAGS: &[Spec] = &[
 ];
 
 /// `kubectl run`: the `BasicPod` generator, then a create (or a client dry run).
+#[inline(never)]
 fn run_pod(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, RUN_FLAGS, "run") {
         Ok(p) => p,
@@ -848,6 +852,7 @@ fn resource_args(args: &[String]) -> Result<Vec<(&'static ResourceType, Vec<Stri
     Ok(groups)
 }
 
+#[inline(never)]
 fn get(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, GET_FLAGS, "get") {
         Ok(p) => p,
@@ -1214,6 +1219,7 @@ fn cascading_strategy(p: &flags::Parsed, out: &mut Output) -> Result<&'static st
     }
 }
 
+#[inline(never)]
 fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = parse_mutating(args, DELETE_FLAGS, "delete", out) else { return };
     let policy = match cascading_strategy(&p, out) {
@@ -1346,6 +1352,7 @@ fn delete(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
 }
 
+#[inline(never)]
 fn version(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "client", short: None, kind: Kind::Bool }, Spec { long: "output", short: Some('o'), kind: Kind::Value }];
     let p = match flags::parse(args, &specs, "version") {
@@ -1359,6 +1366,7 @@ fn version(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     }
 }
 
+#[inline(never)]
 fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [
         Spec { long: "namespaced", short: None, kind: Kind::Value },
@@ -1396,6 +1404,7 @@ fn api_resources(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     out.out(&table::render(&rows));
 }
 
+#[inline(never)]
 fn auth(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     match args.first().map(String::as_str) {
         Some("can-i") => {}
@@ -1449,6 +1458,7 @@ const EVENTS_FLAGS: &[Spec] = &[
 ];
 
 /// `kubectl events`: LAST SEEN, TYPE, REASON, OBJECT (kind as written), MESSAGE, sorted by time.
+#[inline(never)]
 fn events(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, EVENTS_FLAGS, "events") {
         Ok(p) => p,
@@ -1521,6 +1531,7 @@ const DESCRIBABLE: &[&str] = &[
 /// `kubectl describe TYPE [NAME…]` (upstream `pkg/cmd/describe/describe.go` `Run`): the
 /// objects named, or all of the namespace; events only for a single object unless
 /// `--show-events` is given; the texts separated by `"\n\n"`.
+#[inline(never)]
 fn describe_cmd(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [
         Spec { long: "show-events", short: None, kind: Kind::Bool },

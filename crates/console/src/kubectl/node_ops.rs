@@ -79,6 +79,7 @@ fn read_nodes(ctx: &mut Context<'_>, out: &mut Output, p: &flags::Parsed) -> Opt
 }
 
 /// `kubectl cordon NODE` / `kubectl uncordon NODE`.
+#[inline(never)]
 pub fn cordon(ctx: &mut Context<'_>, args: &[String], out: &mut Output, unschedulable: bool) {
     let command = if unschedulable { "cordon" } else { "uncordon" };
     let specs = [Spec { long: "dry-run", short: None, kind: Kind::OptionalValue("unchanged") }, Spec { long: "selector", short: Some('l'), kind: Kind::Value }];
@@ -150,6 +151,7 @@ fn taint_text(t: &Value) -> String {
 }
 
 /// `kubectl taint nodes NODE key=value:Effect ... [key:Effect-]`.
+#[inline(never)]
 pub fn taint(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [Spec { long: "overwrite", short: None, kind: Kind::Bool }, Spec { long: "all", short: None, kind: Kind::Bool }];
     let p = match flags::parse(args, &specs, "taint") {
@@ -493,6 +495,7 @@ fn evict_or_delete(ctx: &mut Context<'_>, out: &mut Output, d: &Drainer, pods: &
 }
 
 /// `kubectl drain NODE`: cordon, the pods' filters, evictions (or deletes), `drained`.
+#[inline(never)]
 pub fn drain(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let p = match flags::parse(args, DRAIN_FLAGS, "drain") {
         Ok(p) => p,

@@ -31,6 +31,7 @@ fn patch_type(name: &str) -> Option<PatchType> {
     }
 }
 
+#[inline(never)]
 pub fn patch(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = parse_mutating(args, FLAGS, "patch", out) else { return };
     // Validate, in patch.go's order.

@@ -44,6 +44,7 @@ struct Target {
     source: String,
 }
 
+#[inline(never)]
 pub fn replace(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some((p, dry)) = super::parse_mutating(args, FLAGS, "replace", out) else { return };
     // Complete (the delete flags' options first), then Validate.

@@ -73,6 +73,7 @@ fn qualified_name(rt: &ResourceType, name: &str) -> String {
     if rt.group.is_empty() { format!("{}/{name}", rt.singular) } else { format!("{}.{}/{name}", rt.singular, rt.group) }
 }
 
+#[inline(never)]
 pub fn rollout(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let Some(sub) = args.first() else {
         return out.err("error: Must specify one of: history, pause, restart, resume, status, undo\nSee 'kubectl rollout -h' for help and examples\n");
@@ -604,6 +605,7 @@ fn object_patch(ctx: &Context<'_>, sub: &str, t: &Target) -> Result<Option<Value
 }
 
 /// `kubectl scale TYPE/NAME --replicas=N` (through the scale subresource upstream).
+#[inline(never)]
 pub fn scale(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     let specs = [
         Spec { long: "replicas", short: None, kind: Kind::Value },

@@ -17,6 +17,7 @@ use crate::Output;
 const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";
 
 /// `kubectl set SUB …`.
+#[inline(never)]
 pub fn set(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     match args.first().map(String::as_str) {
         Some("image") => {}

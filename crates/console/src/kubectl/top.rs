@@ -13,6 +13,7 @@ use crate::printers::tabwriter;
 /// `metricsCreationDelay`: a pod older than this without metrics is reported as such.
 const METRICS_CREATION_DELAY_MS: u64 = 2 * 60 * 1000;
 
+#[inline(never)]
 pub fn top(ctx: &mut Context<'_>, args: &[String], out: &mut Output) {
     match args.first().map(String::as_str) {
         Some("pod" | "pods" | "po") => top_pod(ctx, &args[1..], out),

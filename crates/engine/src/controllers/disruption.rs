@@ -70,6 +70,7 @@ impl DisruptionController {
 
     /// A budget's turn (kube-controller-manager still running: else its memory went);
     /// `requeue` is the process's work-queue rate limiter.
+    #[inline(never)]
     pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, requeue: &mut RateLimiter, SyncBudget(key): SyncBudget) {
         if cx.running() {
             self.sync(cx, requeue, &key.0, &key.1);

@@ -178,6 +178,7 @@ impl GarbageCollector {
     }
 
     /// The queued item's turn (kube-controller-manager still running: else its memory went).
+    #[inline(never)]
     pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, item: Item) {
         if !cx.running() {
             self.reset();

@@ -117,6 +117,7 @@ impl crate::component::Component for PodGc {
         self.observe(event, old);
     }
 
+    #[inline(never)]
     fn on_timer(&mut self, cx: &mut Cx<'_>, Pass: Pass) {
         self.pass(cx);
     }

@@ -155,6 +155,7 @@ impl State {
         }
     }
 
+    #[inline(never)]
     pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, work: Work) {
         if !cx.running() {
             return;

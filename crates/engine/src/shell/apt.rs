@@ -395,6 +395,7 @@ impl Run {
 }
 
 /// `apt-get`, `apt`, `apt-cache`, `dpkg` in a Debian-based image.
+#[inline(never)]
 pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
     let tool = argv[0].rsplit('/').next().unwrap_or_default().to_string();
     let image = ctx.host.image_ref();

@@ -1994,6 +1994,7 @@ fn assignment(s: &str) -> Option<(String, String)> {
     Some((name.to_string(), out))
 }
 
+#[inline(never)]
 pub(crate) fn awk(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut fs: Option<String> = None;
     let mut assigns: Vec<(String, String)> = Vec::new();

@@ -164,6 +164,7 @@ pub(crate) fn image_specific(name: &str) -> bool {
 /// groups=2000,3000`, a name in parentheses where `/etc/passwd` or `/etc/group` has one;
 /// `-u`, `-g`, `-G` print the numbers (`-n`: the names, a number where there is none).
 /// coreutils' `id` lists the effective group first, then the others in the kernel's order.
+#[inline(never)]
 fn id(ctx: &mut Ctx, args: &[String]) -> i32 {
     use super::Credentials;
     let mut creds = ctx.host.credentials();
@@ -195,6 +196,8 @@ fn id(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+// The builtins this calls are `#[inline(never)]`: as functions of their own, the ones a session
+// rarely runs leave the worker's first download (the split worker, xtask/src/split.rs).
 pub(crate) fn run(ctx: &mut Ctx, argv: &[String]) -> Outcome {
     let args = &argv[1..];
     let st = Outcome::Status;
@@ -477,6 +480,7 @@ fn escapes(s: &str, printf_octal: bool) -> (String, bool) {
     (out, true)
 }
 
+#[inline(never)]
 fn echo(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut newline = true;
     let mut interpret = false;
@@ -525,6 +529,7 @@ fn echo(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+#[inline(never)]
 fn printf(ctx: &mut Ctx, args: &[String]) -> i32 {
     let Some(fmt) = args.first() else {
         ctx.err("printf: usage: printf FORMAT [ARGUMENT...]\n");
@@ -776,6 +781,7 @@ struct TestErr(String);
 const UNARY: &[&str] = &["-e", "-f", "-d", "-s", "-r", "-w", "-x", "-L", "-h", "-b", "-c", "-p", "-S", "-g", "-u", "-k", "-t", "-O", "-G", "-n", "-z"];
 const BINARY: &[&str] = &["=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"];
 
+#[inline(never)]
 fn test(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let mut args = args.to_vec();
     if name == "[" {
@@ -984,6 +990,7 @@ pub(crate) fn parse_duration(s: &str) -> Option<u64> {
     Some(if ms >= MAX_SLEEP_MS as f64 { MAX_SLEEP_MS } else { ms.round() as u64 })
 }
 
+#[inline(never)]
 fn sleep(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let args: Vec<&String> = args.iter().filter(|a| *a != "--").collect();
     if args.is_empty() {
@@ -1008,6 +1015,7 @@ fn sleep(ctx: &mut Ctx, args: &[String]) -> Outcome {
 
 // ----- files -----
 
+#[inline(never)]
 fn cat(ctx: &mut Ctx, args: &[String]) -> i32 {
     let files: Vec<&String> = args.iter().filter(|a| !(a.starts_with('-') && a.len() > 1)).collect();
     let number = args.iter().any(|a| a == "-n");
@@ -1050,6 +1058,7 @@ fn parent_exists(ctx: &Ctx, path: &str) -> bool {
     }
 }
 
+#[inline(never)]
 fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
     let no_create = args.iter().any(|a| a == "-c");
     let mut status = 0;
@@ -1082,6 +1091,7 @@ fn touch(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 fn rm(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut force = false;
     let mut recursive = false;
@@ -1146,6 +1156,7 @@ fn remove_tree(ctx: &mut Ctx, p: &str, depth: usize) {
     ctx.host.remove_file(p);
 }
 
+#[inline(never)]
 fn rmdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut status = 0;
     for f in args.iter().filter(|a| !a.starts_with('-')) {
@@ -1168,6 +1179,7 @@ fn rmdir(ctx: &mut Ctx, args: &[String]) -> i32 {
 
 /// busybox `mkdir [-p] [-m MODE] DIR…` (coreutils/mkdir.c): `-m` parses against 0777 and
 /// chmods each directory the command creates last (so the umask does not apply).
+#[inline(never)]
 fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut parents = false;
     let mut mode_text: Option<String> = None;
@@ -1252,6 +1264,7 @@ fn mkdir(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut all = false;
     // `-A`: hidden entries without `.` and `..` (the last of -a/-A given wins).
@@ -1365,6 +1378,7 @@ fn ls(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     if files.len() < 2 {
@@ -1417,6 +1431,7 @@ fn cp_mv(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 fn tee(ctx: &mut Ctx, args: &[String]) -> i32 {
     let append = args.iter().any(|a| a == "-a");
     let text = ctx.stdin();
@@ -1432,6 +1447,7 @@ fn tee(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 fn sort(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut reverse = false;
     let mut numeric = false;
@@ -1570,6 +1586,7 @@ pub(crate) fn strftime(fmt: &str, secs: i64) -> String {
     out
 }
 
+#[inline(never)]
 fn date(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut secs = (ctx.host.now_unix_secs().max(ctx.now_ms / 1000)) as i64;
     let mut fmt = "%a %b %e %H:%M:%S %Z %Y".to_string();
@@ -1607,6 +1624,7 @@ fn date(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+#[inline(never)]
 fn hostname(ctx: &mut Ctx, args: &[String]) -> i32 {
     let name = ctx.host.hostname();
     let opt = args.first().map(String::as_str).unwrap_or("");
@@ -1644,6 +1662,7 @@ fn hostname(ctx: &mut Ctx, args: &[String]) -> i32 {
 
 // ----- text tools -----
 
+#[inline(never)]
 fn grep(ctx: &mut Ctx, name: &str, args: &[String]) -> i32 {
     let mut quiet = false;
     let mut invert = false;
@@ -1933,6 +1952,7 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+#[inline(never)]
 fn wc(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut want = [false; 4]; // lines, words, chars(m), bytes(c)
     let mut files = Vec::new();
@@ -2011,6 +2031,7 @@ fn wc(ctx: &mut Ctx, args: &[String]) -> i32 {
 
 /// `head` and `tail`: the status, and for `tail -f`/`-F` what it follows next (None: nothing
 /// more; Some(None): waits forever, as on standard input or `/dev/null`).
+#[inline(never)]
 fn head_tail(ctx: &mut Ctx, head: bool, args: &[String]) -> (i32, Option<Option<Box<Follow>>>) {
     let name = if head { "head" } else { "tail" };
     let mut n: i64 = 10;
@@ -2215,6 +2236,7 @@ fn human_bytes(n: f64) -> String {
 
 /// `dd`, as busybox copies: blocks of `bs` (512) bytes from `if` (stdin) to `of` (stdout),
 /// `count` of them; `/dev/zero` reads as zero bytes. The copy costs a step per 4 KiB.
+#[inline(never)]
 fn dd(ctx: &mut Ctx, args: &[String]) -> i32 {
     let (mut input, mut output, mut bs, mut count, mut skip, mut seek) = (None, None, 512u64, None, 0u64, 0u64);
     let (mut notrunc, mut quiet, mut noxfer) = (false, false, false);
@@ -2310,6 +2332,7 @@ fn dd(ctx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+#[inline(never)]
 fn seq(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut sep = "\n".to_string();
     let mut width = false;
@@ -2581,6 +2604,7 @@ fn regex_match(s: &str, re: &str, fuel: &mut u64) -> Result<EVal, String> {
     }
 }
 
+#[inline(never)]
 fn expr(ctx: &mut Ctx, args: &[String]) -> i32 {
     if args.is_empty() {
         ctx.err("expr: missing operand\n");

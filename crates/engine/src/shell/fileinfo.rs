@@ -77,6 +77,7 @@ pub(crate) fn parse_mode(s: &str, current: u32, is_dir: bool) -> Option<u32> {
     Some(mode)
 }
 
+#[inline(never)]
 pub(crate) fn chmod(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut recursive = false;
     let mut verbose = false;
@@ -353,6 +354,7 @@ fn stat_format(format: &str, name: &str, path: &str, st: &Stat, gnu: bool) -> St
     out
 }
 
+#[inline(never)]
 pub(crate) fn stat(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut format: Option<String> = None;
     let mut follow = false;
@@ -415,6 +417,7 @@ pub(crate) fn stat(ctx: &mut Ctx, args: &[String]) -> i32 {
     status
 }
 
+#[inline(never)]
 pub(crate) fn readlink(ctx: &mut Ctx, args: &[String]) -> i32 {
     let canonical = args.iter().any(|a| a.starts_with('-') && a.contains('f'));
     let no_newline = args.iter().any(|a| a.starts_with('-') && a.contains('n'));

@@ -16,6 +16,7 @@ fn shm_section(ctx: &Ctx) -> String {
     out
 }
 
+#[inline(never)]
 pub(crate) fn ipcs(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut msg = false;
     let mut shm = false;
@@ -54,6 +55,7 @@ pub(crate) fn ipcs(ctx: &mut Ctx, args: &[String]) -> i32 {
 }
 
 /// util-linux `ipcmk -M SIZE [-p PERMS]`.
+#[inline(never)]
 pub(crate) fn ipcmk(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut size: Option<String> = None;
     let mut perms = 0o644;
@@ -106,6 +108,7 @@ pub(crate) fn ipcmk(ctx: &mut Ctx, args: &[String]) -> i32 {
 }
 
 /// busybox `ipcrm -m ID` / `-M KEY` (the other kinds have no objects to remove).
+#[inline(never)]
 pub(crate) fn ipcrm(ctx: &mut Ctx, args: &[String]) -> i32 {
     if args.is_empty() {
         ctx.err(&format!("{BB}Usage: ipcrm [-MQS key] [-mqs id]\n\nUpper-case options MQS remove an object by shmkey value.\nLower-case options remove an object by shmid value.\n\n\t-mM\tRemove memory segment after last detach\n\t-qQ\tRemove message queue\n\t-sS\tRemove semaphore\n"));

@@ -142,6 +142,7 @@ pub struct Listener {
 
 const NC_USAGE: &str = "BusyBox v1.37.0 (2024-09-26 21:31:42 UTC) multi-call binary.\n\nUsage: nc [OPTIONS] HOST PORT  - connect\nnc [OPTIONS] -l -p PORT [HOST] [PORT]  - listen\n\n\t-e PROG\tRun PROG after connect (must be last)\n\t-l\tListen mode, for inbound connects\n\t-lk\tWith -e, provides persistent server\n\t-p PORT\tLocal port\n\t-s ADDR\tLocal address\n\t-w SEC\tTimeout for connects and final net reads\n\t-i SEC\tDelay interval for lines sent\n\t-n\tDon't do DNS resolution\n\t-u\tUDP mode\n\t-b\tAllow broadcasts\n\t-v\tVerbose\n\t-o FILE\tHex dump traffic\n\t-z\tZero-I/O mode (scanning)\n";
 
+#[inline(never)]
 pub(crate) fn nc(ctx: &mut Ctx, args: &[String]) -> Outcome {
     // `-e PROG [ARGS]` (also `-lke PROG`): everything after it is the program.
     let mut args = args.to_vec();
@@ -298,6 +299,7 @@ fn smart5(n: u64) -> String {
     format!("{v:>4}P")
 }
 
+#[inline(never)]
 pub(crate) fn wget(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut quiet = false;
     let mut out_name: Option<String> = None;
@@ -574,6 +576,7 @@ fn meter_line(total: u64, pct: u64) -> String {
 
 const METER_HEAD: &str = "  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n";
 
+#[inline(never)]
 pub(crate) fn curl(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut silent = false;
     let mut show_error = false;

@@ -34,6 +34,7 @@ fn make_ptr(addr: &str) -> Option<String> {
     Some(format!("{}.{}.{}.{}.in-addr.arpa", o[3], o[2], o[1], o[0]))
 }
 
+#[inline(never)]
 pub(crate) fn nslookup(ctx: &mut Ctx, args: &[String]) -> Outcome {
     if ctx.host.busybox_version().is_some_and(|v| v < (1, 29)) {
         return Outcome::Status(nslookup_libc(ctx, args));
@@ -226,6 +227,7 @@ fn network(ip: &str, prefix: u8) -> String {
     std::net::Ipv4Addr::from(u32::from(a) & mask).to_string()
 }
 
+#[inline(never)]
 pub(crate) fn ip(ctx: &mut Ctx, args: &[String]) -> i32 {
     let usage = format!("{BB}Usage: ip [OPTIONS] address|route|link|tunnel|neigh|rule [ARGS]\n\nOPTIONS := -f[amily] inet|inet6|link | -o[neline]\n\nip addr add|del IFADDR dev IFACE | show|flush [dev IFACE] [to PREFIX]\nip route list|flush|add|del|change|append|replace|test ROUTE\nip link set IFACE [up|down] [arp on|off] [multicast on|off]\n\t[promisc on|off] [mtu NUM] [name NAME] [qlen NUM] [address MAC]\n\t[master IFACE | nomaster] [netns PID]\nip tunnel add|change|del|show [NAME]\n\t[mode ipip|gre|sit] [remote ADDR] [local ADDR] [ttl TTL]\nip neigh show|flush [to PREFIX] [dev DEV] [nud STATE]\nip rule [list] | add|del SELECTOR ACTION\n");
     let mut family: Option<&str> = None;

@@ -106,6 +106,7 @@ fn split_args(line: &str) -> Option<Vec<String>> {
     }
 }
 
+#[inline(never)]
 pub(crate) fn redis_cli(ctx: &mut Ctx, args: &[String]) -> Outcome {
     let mut host = "127.0.0.1".to_string();
     let mut port: u16 = 6379;

@@ -170,6 +170,7 @@ impl Tar<'_, '_> {
     }
 }
 
+#[inline(never)]
 pub(crate) fn tar(ctx: &mut Ctx, args: &[String]) -> i32 {
     let gnu = ctx.host.gnu_userland();
     let o = match parse(args, gnu) {

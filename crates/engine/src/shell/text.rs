@@ -45,6 +45,7 @@ fn inputs(ctx: &mut Ctx, applet: &str, files: &[String]) -> (Vec<(String, String
 
 /// busybox `rev`: each line's characters reversed, its newline kept at the end (a last line
 /// without one stays without).
+#[inline(never)]
 pub(crate) fn rev(ctx: &mut Ctx, files: &[String]) -> i32 {
     let (texts, ok) = inputs(ctx, "rev", files);
     let mut out = String::new();
@@ -67,6 +68,7 @@ fn cut_usage() -> String {
     format!("{BB}Usage: cut [OPTIONS] [FILE]...\n\nPrint selected fields from FILEs to stdout\n\n\t-b LIST\tOutput only bytes from LIST\n\t-c LIST\tOutput only characters from LIST\n\t-d SEP\tField delimiter for input (default -f TAB, -F run of whitespace)\n\t-O SEP\tField delimeter for output (default = -d for -f, one space for -F)\n\t-D\tDon't sort/collate sections or match -fF lines without delimeter\n\t-f LIST\tPrint only these fields (-d is single char)\n\t-F LIST\tPrint only these fields (-d is regex)\n\t-s\tOutput only lines containing delimiter\n\t-n\tIgnored\n")
 }
 
+#[inline(never)]
 pub(crate) fn cut(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut list: Option<String> = None;
     let mut mode = ' ';
@@ -287,6 +289,7 @@ fn tr_set(s: &str) -> Vec<char> {
     out
 }
 
+#[inline(never)]
 pub(crate) fn tr(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut complement = false;
     let mut delete = false;
@@ -926,6 +929,7 @@ impl SedRun<'_> {
     }
 }
 
+#[inline(never)]
 pub(crate) fn sed(ctx: &mut Ctx, args: &[String]) -> i32 {
     let mut quiet = false;
     let mut ere = false;

@@ -84,6 +84,7 @@ impl HpaController {
     }
 
     /// An HPA's turn (kube-controller-manager still running: else its memory went).
+    #[inline(never)]
     pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, SyncHpa(key): SyncHpa) {
         if cx.running() {
             sync(self, cx, *key);

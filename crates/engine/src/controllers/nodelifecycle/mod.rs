@@ -586,6 +586,7 @@ impl State {
     }
 
     /// A queued piece of work.
+    #[inline(never)]
     pub(crate) fn on_timer(&mut self, cx: &mut Cx<'_>, work: Work) {
         match work {
             Work::Monitor => self.monitor(cx),
