@@ -187,6 +187,7 @@ impl App {
         }
     }
 
+    #[inline(never)]
     pub fn nginx() -> App {
         App {
             ports: vec![80],
@@ -211,6 +212,7 @@ impl App {
         }
     }
 
+    #[inline(never)]
     pub fn postgres(env: &[(String, String)]) -> App {
         let has_password = env.iter().any(|(k, v)| (k == "POSTGRES_PASSWORD" && !v.is_empty()) || (k == "POSTGRES_HOST_AUTH_METHOD" && v == "trust"));
         if !has_password {
@@ -238,6 +240,7 @@ impl App {
         }
     }
 
+    #[inline(never)]
     pub fn redis() -> App {
         App {
             ports: vec![6379],
@@ -251,6 +254,7 @@ impl App {
         }
     }
 
+    #[inline(never)]
     pub fn httpd() -> App {
         App {
             ports: vec![80],
@@ -262,6 +266,7 @@ impl App {
         }
     }
 
+    #[inline(never)]
     pub fn pause() -> App {
         App { graceful: vec![(SIGTERM, 0), (SIGINT, 0)], memory_base: 256 * 1024, ..App::base(AppKind::Pause) }
     }
@@ -274,6 +279,7 @@ impl App {
     /// CoreDNS with kubeadm's Corefile: DNS on 53, `health` on 8080 (lameduck 5 s after
     /// SIGTERM), `ready` on 8181, `prometheus` on 9153; its start-up banner (the `reload`
     /// plugin's SHA512 of kubeadm's Corefile; the Go version and commit are modelled).
+    #[inline(never)]
     pub fn coredns() -> App {
         App {
             shutdown_ms: 5_000,
@@ -294,6 +300,7 @@ impl App {
 
     /// A JVM, Python or Node app started from a command line the image cannot tell us about:
     /// it runs until stopped; the runtime installs a SIGTERM handler (the JVM's exits 143).
+    #[inline(never)]
     pub fn runtime_app(code_on_term: i32) -> App {
         App { listen_after_ms: 2_000, ports: vec![8080], graceful: vec![(SIGTERM, code_on_term), (SIGINT, 130)], shutdown_ms: 200, memory_base: 120 * MIB, ..App::base(AppKind::Server) }
     }
@@ -310,6 +317,7 @@ impl App {
     }
 
     /// A program that computes for `cpu_ms` on a core, prints its result and exits.
+    #[inline(never)]
     pub fn computes(cpu_ms: u64, stdout: &str, stderr: &str, code: i32) -> App {
         let lines = |stream: &'static str, text: &str| text.lines().map(|l| (stream, l.to_string())).collect::<Vec<_>>();
         let mut exit_lines = lines("stdout", stdout);
@@ -319,6 +327,7 @@ impl App {
 
     /// A program podlife does not understand, run as `treatment` says: a process that runs
     /// until it is stopped, printing nothing, that ends at SIGTERM.
+    #[inline(never)]
     pub fn unknown_program() -> App {
         App { graceful: vec![(SIGTERM, 143), (SIGINT, 130)], shutdown_ms: 50, unknown: Some("runs-until-stopped"), ..App::base(AppKind::Server) }
     }
@@ -336,6 +345,7 @@ impl App {
         self
     }
 
+    #[inline(never)]
     pub fn agnhost_liveness() -> App {
         App {
             ports: vec![8080],
@@ -351,6 +361,7 @@ impl App {
     /// health server on `--port` (5000) that answers SERVING for `--service` (`""`) until
     /// `--delay-unhealthy-sec` (never, when negative) and NOT_SERVING after, NOT_FOUND for
     /// any other service; `/make-not-serving` and `/make-serving` on `--http-port` (8080).
+    #[inline(never)]
     pub fn agnhost_grpc_health(port: u16, http_port: u16, service: &str, delay_unhealthy_s: i64) -> App {
         App {
             ports: vec![port, http_port],
@@ -371,6 +382,7 @@ impl App {
     /// for `""`; the peer URLs and the optional metrics URLs (HTTP). A `localhost` or
     /// `127.0.0.1` URL binds the loopback address only. Defaults: client
     /// `http://localhost:2379`, peer `http://localhost:2380`. SIGTERM stops it (exit 0).
+    #[inline(never)]
     pub fn etcd(client_urls: &[String], peer_urls: &[String], metrics_urls: &[String]) -> App {
         let mut app = App {
             listen_after_ms: 300,
@@ -431,6 +443,7 @@ impl App {
 
     /// `stress --vm 1 --vm-bytes 150M --vm-hang 1` (`vm_bytes`: what its memory workers
     /// hold, None without `--vm`), `--cpu N` (N workers spinning on `sqrt`), `--timeout N`.
+    #[inline(never)]
     pub fn stress(vm_bytes: Option<u64>, cpu_workers: u64, timeout_ms: Option<u64>) -> App {
         App {
             memory_base: MIB,
@@ -446,6 +459,7 @@ impl App {
     /// `Server listening on port 8080` and answers every path with
     /// `Hello, world!\nVersion: 1.0.0\nHostname: <hostname>\n` (the image's tag gives the
     /// version: 1.0 → 1.0.0, 2.0 → 2.0.0). No signal handler.
+    #[inline(never)]
     pub fn hello_app(version: &str, port: u16) -> App {
         App {
             ports: vec![port],
@@ -460,6 +474,7 @@ impl App {
 
     /// hello-go-gke (the backend of "Connect a Frontend to a Backend Using Services", a Go
     /// server on :80; reconstructed): every path answers the page's `{"message":"Hello"}`.
+    #[inline(never)]
     pub fn hello_go_gke() -> App {
         App { listen_after_ms: 20, memory_base: 5 * MIB, body: Some("{\"message\":\"Hello\"}".into()), ..App::server(vec![80]) }.go_program()
     }
@@ -467,6 +482,7 @@ impl App {
     /// kubernetes' test/images/goproxy/goproxy.go: `goproxy.NewProxyHttpServer()` on :8080.
     /// A plain request is answered by goproxy's NonproxyHandler:
     /// `http.Error(w, "This is a proxy server. Does not respond to non-proxy requests.", 500)`.
+    #[inline(never)]
     pub fn goproxy() -> App {
         App {
             kind: AppKind::GoProxy,
@@ -481,6 +497,7 @@ impl App {
     /// hashicorp/http-echo (main.go): `-text` (or `$ECHO_TEXT`) printed with a newline on every
     /// path, on `-listen` (:5678); it logs `[INFO] server is listening on :5678`. SIGINT is its
     /// graceful stop (exit 2); SIGTERM gets the Go runtime's default.
+    #[inline(never)]
     pub fn http_echo(text: &str, listen: &str, port: u16) -> App {
         let mut app = App {
             start_lines: vec![("stderr", format!("{} [INFO] server is listening on {listen}", super::servers::GO_LOG_STAMP))],
@@ -496,6 +513,7 @@ impl App {
     /// ioutil.Discard (N cores busy); `-mem-total` is allocated in `-mem-alloc-size` chunks
     /// (4Ki) with `-mem-alloc-sleep` (1ms) between them, then held; it never exits. Its glog
     /// lines go to stderr (`-logtostderr`, from the image's ENTRYPOINT).
+    #[inline(never)]
     pub fn vish_stress(cpus: u64, total: (u64, &str), step: (u64, &str), sleep_ms: u64) -> App {
         let glog = |line: u32, msg: String| ("stderr", format!("{} main.go:{line}] {msg}", super::servers::GLOG_STAMP));
         let mut start_lines = vec![glog(26, format!("Allocating {:?} memory, in {:?} chunks, with a {} sleep between allocations", total.1, step.1, go_duration(sleep_ms)))];
@@ -530,6 +548,7 @@ impl App {
     /// the requests it was answering), `RESPONSE_MS` (20: each request takes half to one and a
     /// half times that), `MEMORY_MB` (20) and `MEMORY_GROWTH_MB_PER_SECOND` (0). While `/ready`
     /// answers 503, so does every other path but `/healthz`.
+    #[inline(never)]
     pub fn podlife_app(env: &[(String, String)]) -> App {
         let get = |k: &str| env.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string());
         let secs = |k: &str| get(k).and_then(|v| crate::parse_f64(&v)).filter(|v| v.is_finite() && *v >= 0.0).map(|v| (v.min(1e7) * 1000.0) as u64);

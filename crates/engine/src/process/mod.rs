@@ -237,6 +237,8 @@ fn python_version(image: Option<&crate::registry::Image>, program: &str) -> (u32
 
 /// The program an argv starts in a container of `image`; Err is runc's exec error (the
 /// executable does not exist in the image).
+// The program models this builds are `#[inline(never)]` constructors: as functions of their
+// own, the ones a session rarely starts leave the worker's first download (xtask/src/split.rs).
 pub fn program_for(argv: &[String], image: Option<&crate::registry::Image>, env: &[(String, String)]) -> Result<App, String> {
     let Some(first) = argv.first() else {
         return Err("exec: \"\": executable file not found in $PATH".into());

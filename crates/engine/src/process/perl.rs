@@ -23,6 +23,7 @@ pub const MAX_BPI_DIGITS: u64 = 20_000;
 
 /// Runs `argv` (`perl` or `perl5.34.0` first) as perl `version` (`5.34.0`; empty when not
 /// known) would; None when podlife does not understand the program.
+#[inline(never)]
 pub fn run(argv: &[String], version: &str) -> Option<Run> {
     let mut args = argv.iter().skip(1);
     let (mut newline, mut bignum_bpi, mut code) = (false, false, None);

@@ -72,6 +72,7 @@ const FUNCS: [&str; 13] = ["print", "int", "float", "str", "bool", "len", "range
 /// Runs argv (`python`, `python3`, `python3.12`, `/usr/local/bin/python` … first) with the
 /// container's environment, as CPython 3 would; None when podlife does not understand the
 /// program (then the caller says so). Understood: `python [-u -B -E -s -I -O -q] -c CODE [ARG…]`.
+#[inline(never)]
 pub fn run(argv: &[String], env: &[(String, String)]) -> Option<Run> {
     let name = argv.first()?.rsplit('/').next()?;
     if !name.strip_prefix("python")?.bytes().all(|b| b.is_ascii_digit() || b == b'.') { return None; }

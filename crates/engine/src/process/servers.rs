@@ -30,6 +30,7 @@ pub enum Role {
 
 impl App {
     /// `agnhost webhook`: a Go HTTPS server on `--port` (443 by default).
+    #[inline(never)]
     pub fn agnhost_webhook(argv: &[String]) -> App {
         let flag = |name: &str| {
             argv.iter().enumerate().find_map(|(i, a)| {
@@ -52,6 +53,7 @@ impl App {
 
     /// istiod: ready (`/ready` on 8080) once its informers synced and its CA is up, a few
     /// seconds after start; SIGTERM stops it gracefully.
+    #[inline(never)]
     pub fn istiod() -> App {
         App {
             ports: vec![8080, 15010, 15012, 15014, 15017],
@@ -80,6 +82,7 @@ impl App {
     }
 
     /// Envoy reading `config_path` (the bootstrap is read by the engine at start).
+    #[inline(never)]
     pub fn envoy(config_path: &str) -> App {
         App {
             listen_after_ms: 120,
@@ -92,6 +95,7 @@ impl App {
     }
 
     /// istio-proxy: pilot-agent starts Envoy; its listeners open once istiod sent the config.
+    #[inline(never)]
     pub fn istio_proxy() -> App {
         use crate::istio::{ADMIN_PORT, AGENT_PORT, HEALTH_PORT, INBOUND_PORT, OUTBOUND_PORT, STATS_PORT};
         App {
@@ -121,6 +125,7 @@ impl App {
     }
 
     /// istio-init: writes the pod's iptables rules and exits.
+    #[inline(never)]
     pub fn istio_iptables(args: &[String]) -> App {
         App { exit_after: Some((150, 0)), role: Some(Box::new(Role::IstioIptables { args: args.to_vec() })), ..App::base(AppKind::Oneshot) }
     }

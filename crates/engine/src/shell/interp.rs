@@ -2258,6 +2258,7 @@ impl Shell {
         self.tasks[i].env.funcs = saved;
     }
 
+    #[inline(never)]
     fn builtin_exec(&mut self, i: usize, host: &mut dyn Host, argv: Vec<String>, cond: bool) {
         let args = argv[1..].to_vec();
         if args.is_empty() {
@@ -2288,6 +2289,7 @@ impl Shell {
         self.dispatch(i, host, args, cond, true);
     }
 
+    #[inline(never)]
     fn builtin_trap(&mut self, i: usize, host: &mut dyn Host, args: &[String]) -> i32 {
         let args: Vec<&String> = if args.first().is_some_and(|a| a == "--") { args[1..].iter().collect() } else { args.iter().collect() };
         if args.is_empty() || (args.len() == 1 && args[0] == "-p") {
@@ -2332,6 +2334,7 @@ impl Shell {
         status
     }
 
+    #[inline(never)]
     fn builtin_kill(&mut self, i: usize, host: &mut dyn Host, args: &[String]) {
         let mut sig = 15;
         let mut rest: &[String] = args;
@@ -2421,6 +2424,7 @@ impl Shell {
         }
     }
 
+    #[inline(never)]
     fn builtin_sh(&mut self, i: usize, host: &mut dyn Host, args: &[String], bash: bool) {
         let (opts, src, it) = match sh_options(args) {
             Ok(x) => x,
@@ -2470,6 +2474,7 @@ impl Shell {
         }
     }
 
+    #[inline(never)]
     fn builtin_set(&mut self, i: usize, host: &mut dyn Host, args: &[String]) -> i32 {
         if args.is_empty() {
             let env = &self.tasks[i].env;
@@ -2546,6 +2551,7 @@ impl Shell {
         0
     }
 
+    #[inline(never)]
     fn builtin_cd(&mut self, i: usize, host: &mut dyn Host, args: &[String]) -> i32 {
         let env = &self.tasks[i].env;
         let args: Vec<&String> = args.iter().filter(|a| *a != "-P" && *a != "-L").collect();
@@ -2580,6 +2586,7 @@ impl Shell {
         0
     }
 
+    #[inline(never)]
     fn builtin_read(&mut self, i: usize, args: &[String]) -> i32 {
         let mut raw = false;
         let mut names: Vec<String> = Vec::new();
