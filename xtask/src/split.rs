@@ -623,7 +623,8 @@ podlifeReady.then((exports) => {{
 }
 
 /// `cargo xtask split-worker [DIR]`, trunk's post-build hook: splits DIR's worker (default:
-/// trunk's staging directory) by the cold list, or instruments it when `PODLIFE_SPLIT=profile`.
+/// trunk's staging directory) by the cold list, or instruments it when `PODLIFE_SPLIT=profile`,
+/// or leaves it whole (without its names) when `PODLIFE_SPLIT=off`.
 /// A debug build (`trunk serve`) is left whole.
 pub fn run(args: &[String]) -> Result {
     let dir = match args.first() {
@@ -645,6 +646,11 @@ pub fn run(args: &[String]) -> Result {
         write(&wasm_path, &out)?;
         write(&dir.join(PROFILE_NAMES), (names.join("\n") + "\n").as_bytes())?;
         return write(&loader_path, profile_loader(&loader).as_bytes());
+    }
+    if std::env::var("PODLIFE_SPLIT").is_ok_and(|v| v == "off") {
+        // A whole worker, for comparison (benchmarks): only the names go.
+        let mut m = parse(&bytes)?;
+        return write(&wasm_path, &m.emit_wasm());
     }
     let cold = read_cold(&root().join(COLD_LIST))?;
     let split = split(&bytes, &cold)?;
