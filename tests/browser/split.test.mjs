@@ -27,3 +27,21 @@ test('code a session rarely runs is fetched on first use, once, and runs', async
   assert.match(await lines(page), /^1024$/m);
   assert.equal(fetched.length, 1, `the split-off part is fetched once: ${fetched.join(', ')}`);
 });
+
+test('when the split-off part cannot be fetched, the page says so instead of waiting', async ({ page, url }) => {
+  await page.route(/podlife-worker_split-[0-9a-f]+\.wasm$/, (route) => route.abort('aborted'));
+  await open(page, url);
+  await page.locator('#tab-console').click();
+  const input = page.locator('#console-input');
+  await input.fill(`kubectl run calc --image=python:3.12 --restart=Never -- python3 -c "print(6*7)"`);
+  await input.press('Enter');
+  await input.fill('sleep 30');
+  await input.press('Enter');
+  const notice = page.locator('.notice');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /The cluster engine could not run \(.*podlife could not fetch the rest of its engine \(\.\/podlife-worker_split-[0-9a-f]+\.wasm: the network request failed\); check the connection\)/);
+  // The page still works: the editor keeps its text and the language switch answers.
+  assert.match(await page.locator('#manifest').inputValue(), /kind:/);
+  await page.locator('button[lang="ko"]').click();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+});

@@ -583,13 +583,16 @@ self.podlifeSplit = {{
   loaded: false,
   load(exports) {{
     if (this.loaded) return;
+    const failed = (why) => new Error(`podlife could not fetch the rest of its engine (./{secondary}: ${{why}}); check the connection`);
     const request = new XMLHttpRequest();
     request.open("GET", "./{secondary}", false);
     request.responseType = "arraybuffer";
-    request.send();
-    if (request.status !== 200) {{
-      throw new Error(`podlife could not load the rest of its engine (./{secondary}): HTTP ${{request.status}}`);
+    try {{
+      request.send();
+    }} catch (e) {{
+      throw failed(e.name === "NetworkError" ? "the network request failed" : e.message);
     }}
+    if (request.status !== 200) throw failed(`HTTP ${{request.status}}`);
     new WebAssembly.Instance(new WebAssembly.Module(request.response), {{ p: exports }});
     this.loaded = true;
   }},
