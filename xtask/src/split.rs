@@ -189,7 +189,7 @@ pub struct Plan {
     shared: BTreeMap<Shared, String>,
 }
 
-/// What a split did, for the build log and `cargo xtask size`.
+/// What a split did: both modules, and counts for the build log.
 pub struct Split {
     pub primary: Vec<u8>,
     pub secondary: Vec<u8>,
@@ -211,7 +211,8 @@ fn plan(m: &Module, cold: &BTreeSet<u64>) -> Result<Plan> {
     for (id, local) in m.funcs.iter_local() {
         uses.insert(index.funcs[&id], uses_of(&index, local));
     }
-    // The loader, the allocator and the panic path, with all they call, stay.
+    // The loader and the allocator stay with all they call; the glue, the panic path and the
+    // functions that touch segments stay themselves.
     let load = m.exports.get_func(LOAD_EXPORT).map_err(|_| {
         format!("split: the worker exports no `{LOAD_EXPORT}` (web/worker/src/main.rs's glue)")
     })?;

@@ -65,6 +65,7 @@ fn ctime(t: Time) -> String {
 }
 
 /// `iptables-save [-t TABLE]` on a node; Err is iptables-save's own complaint.
+#[inline(never)]
 pub fn save(nat_table: &NatTable, node: &str, now: Time, args: &[String]) -> Result<String, String> {
     let tables: Vec<&str> = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => vec!["filter", "nat"],

@@ -45,6 +45,7 @@ fn taints(text: &str) -> Result<Vec<Value>, String> {
 }
 
 /// The arguments of `podlife node add NAME …`.
+#[inline(never)]
 pub fn parse_add(name: &str, args: &[&str]) -> Result<NewNode, String> {
     let mut spec = NewNode::named(name);
     let mut i = 0;

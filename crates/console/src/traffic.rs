@@ -7,6 +7,7 @@ use podlife_engine::traffic::{Outcome, TrafficReport, TrafficSpec};
 use crate::printers::table;
 
 /// Parses `svc/NAME [--rps N] [--for D] [-n NS] [--port P] [--path /p]`.
+#[inline(never)]
 pub fn parse(args: &[&str]) -> Result<TrafficSpec, String> {
     let mut spec = TrafficSpec { namespace: "default".into(), service: String::new(), port: None, path: "/".into(), rps: 10, duration_ms: 30_000 };
     let mut i = 0;

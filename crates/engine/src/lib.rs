@@ -911,6 +911,7 @@ impl Engine {
         self.kcm.get().map(|k| k.client_config()).unwrap_or_default()
     }
 
+    #[inline(never)]
     pub fn stop_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
         self.outside_change();
         let i = self.find_component(name, node)?;
@@ -960,6 +961,7 @@ impl Engine {
 
     /// Starts a stopped component: its informers list every watched resource afresh, then
     /// watch from that revision.
+    #[inline(never)]
     pub fn start_component(&mut self, name: &str, node: Option<&str>) -> Result<(), EngineError> {
         self.outside_change();
         let i = self.find_component(name, node)?;

@@ -117,6 +117,7 @@ impl Engine {
     }
 
     /// `podlife node add`: a new machine joins.
+    #[inline(never)]
     pub fn add_node(&mut self, spec: NewNode) -> Result<(), String> {
         self.outside_change();
         let name = spec.name.clone();
@@ -213,6 +214,7 @@ impl Engine {
     }
 
     /// `podlife node reboot`: down now, up with a new boot id `REBOOT_MS` later.
+    #[inline(never)]
     pub fn reboot_node(&mut self, name: &str) -> Result<(), EngineError> {
         self.outside_change();
         if !self.has_machine(name) {
@@ -231,6 +233,7 @@ impl Engine {
 
     /// `podlife node remove`: the machine goes for good, then the administrator deletes its
     /// Node (`kubectl delete node`).
+    #[inline(never)]
     pub fn remove_node(&mut self, name: &str) -> Result<(), EngineError> {
         self.outside_change();
         if !self.has_machine(name) {

@@ -135,6 +135,7 @@ mod tests {
 impl crate::Engine {
     /// `apparmor_parser [-q] [-r] [-a]` on a node, its input the profiles' text: each profile
     /// loaded (or replaced) in the node's kernel. Err: the parser's complaint.
+    #[inline(never)]
     pub fn apparmor_load(&mut self, node: &str, text: &str) -> Result<(), String> {
         let m = self.machines.get_mut(node).ok_or_else(|| format!("no node named {node:?}"))?;
         for (name, profile) in parse(text)? {

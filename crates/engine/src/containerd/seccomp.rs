@@ -82,6 +82,7 @@ mod tests {
 impl crate::Engine {
     /// A file written on a node's disk from outside the cluster (`docker exec -i NODE tee
     /// PATH`, or a kind `extraMounts` directory): seccomp profiles, hostPath data.
+    #[inline(never)]
     pub fn node_write_file(&mut self, node: &str, path: &str, text: &str) -> Result<(), String> {
         let m = self.machines.get_mut(node).ok_or_else(|| format!("no node named {node:?}"))?;
         if !path.starts_with('/') {

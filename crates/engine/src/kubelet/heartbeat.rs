@@ -71,6 +71,7 @@ impl Engine {
 
     /// `podlife node down|up NAME`: the node stops (or resumes) talking to the API server.
     /// Its containers keep running; when it comes back its kubelet relists and reports.
+    #[inline(never)]
     pub fn set_node_down(&mut self, node: &str, down: bool) -> Result<(), crate::EngineError> {
         self.outside_change();
         if self.node_component(super::COMPONENT, node).is_none() || self.removed_nodes.contains(node) {

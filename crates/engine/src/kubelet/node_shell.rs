@@ -205,6 +205,7 @@ impl Engine {
     /// `docker exec NODE argv…` on a kind node: Err when there is no such node. The shell's
     /// sleeps and CPU are counted, not waited for (the caller lets the time pass), up to
     /// podlife's exec limits ([`EXEC_LIMIT_MS`], [`EXEC_MAX_STEPS`]).
+    #[inline(never)]
     pub fn node_exec(&mut self, node: &str, argv: &[String], stdin: Option<&str>) -> Result<NodeRun, String> {
         if !self.machines.contains_key(node) {
             return Err(format!("no node named {node:?}"));
