@@ -75,13 +75,17 @@ const PRIMARY: &[&str] =
 /// A function's profile key: its name without the symbol hash (`::h` and 16 hex digits, which
 /// change with the compiler), hashed (FNV-1a, 48 bits) to keep the list small.
 pub fn profile_key(name: &str) -> u64 {
-    let name = strip_hash(name);
+    fnv1a(strip_hash(name).as_bytes()) & 0xffff_ffff_ffff
+}
+
+/// FNV-1a, 64 bits: the profile's keys and the secondary's file name.
+fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in name.bytes() {
+    for &byte in bytes {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    hash & 0xffff_ffff_ffff
+    hash
 }
 
 fn strip_hash(name: &str) -> &str {
@@ -196,6 +200,8 @@ pub struct Split {
     pub functions: usize,
     pub moved: usize,
     pub stubs: usize,
+    /// Every function by size with the part it went to (`target/split/report.txt`).
+    pub report: String,
 }
 
 fn uses_of(index: &Index, f: &walrus::LocalFunction) -> Uses {
@@ -517,12 +523,13 @@ pub fn split(bytes: &[u8], cold: &BTreeSet<u64>) -> Result<Split> {
         return Err("split: the worker's wasm has no function names (wasm-opt needs -g)".into());
     }
     let plan = plan(&m, cold)?;
+    let report = report(&m, &plan);
     drop(m);
     let primary = build_primary(bytes, &plan)?;
     let secondary = build_secondary(bytes, &plan)?;
     validate("primary", &primary)?;
     validate("secondary", &secondary)?;
-    Ok(Split { primary, secondary, functions, moved: plan.secondary.len(), stubs: plan.boundary.len() })
+    Ok(Split { primary, secondary, functions, moved: plan.secondary.len(), stubs: plan.boundary.len(), report })
 }
 
 /// A profiling build: each local function stores 1 at its own byte of a second memory
@@ -563,15 +570,6 @@ pub fn read_cold(path: &Path) -> Result<BTreeSet<u64>> {
         out.insert(key);
     }
     Ok(out)
-}
-
-fn short_hash(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{hash:016x}")
 }
 
 /// The loader trunk writes (`importScripts(...); wasm_bindgen(...)`), preceded by the split's
@@ -645,21 +643,22 @@ pub fn run(args: &[String]) -> Result {
     let loader_path = dir.join(WORKER_LOADER);
     let bytes = std::fs::read(&wasm_path).map_err(|e| format!("reading {}: {e}", wasm_path.display()))?;
     let loader = std::fs::read_to_string(&loader_path).map_err(|e| format!("reading {}: {e}", loader_path.display()))?;
-    if std::env::var("PODLIFE_SPLIT").is_ok_and(|v| v == "profile") {
-        let (out, names) = instrument(&bytes)?;
-        write(&wasm_path, &out)?;
-        write(&dir.join(PROFILE_NAMES), (names.join("\n") + "\n").as_bytes())?;
-        return write(&loader_path, profile_loader(&loader).as_bytes());
-    }
-    if std::env::var("PODLIFE_SPLIT").is_ok_and(|v| v == "off") {
+    match std::env::var("PODLIFE_SPLIT").as_deref() {
+        Ok("profile") => {
+            let (out, names) = instrument(&bytes)?;
+            write(&wasm_path, &out)?;
+            write(&dir.join(PROFILE_NAMES), (names.join("\n") + "\n").as_bytes())?;
+            return write(&loader_path, profile_loader(&loader).as_bytes());
+        }
         // A whole worker, for comparison (benchmarks): only the names go.
-        let mut m = parse(&bytes)?;
-        return write(&wasm_path, &m.emit_wasm());
+        Ok("off") => return write(&wasm_path, &parse(&bytes)?.emit_wasm()),
+        _ => {}
     }
-    let cold = read_cold(&root().join(COLD_LIST))?;
-    let split = split(&bytes, &cold)?;
-    write_report(&bytes, &cold)?;
-    let secondary = format!("{SPLIT_PREFIX}{}.wasm", &short_hash(&split.secondary)[..12]);
+    let split = split(&bytes, &read_cold(&root().join(COLD_LIST))?)?;
+    let reports = root().join("target").join("split");
+    std::fs::create_dir_all(&reports).map_err(|e| format!("creating {}: {e}", reports.display()))?;
+    write(&reports.join("report.txt"), split.report.as_bytes())?;
+    let secondary = format!("{SPLIT_PREFIX}{}.wasm", &format!("{:016x}", fnv1a(&split.secondary))[..12]);
     write(&wasm_path, &split.primary)?;
     write(&dir.join(&secondary), &split.secondary)?;
     write(&loader_path, split_loader(&loader, &secondary).as_bytes())?;
@@ -674,11 +673,9 @@ pub fn run(args: &[String]) -> Result {
     Ok(())
 }
 
-/// `target/split/report.txt`: every function of the worker by size, with the part it went to,
-/// to see what the first download carries (the biggest functions the journeys run first).
-fn write_report(bytes: &[u8], cold: &BTreeSet<u64>) -> Result {
-    let m = parse(bytes)?;
-    let plan = plan(&m, cold)?;
+/// Every function of the worker by size, with the part it went to, to see what the first
+/// download carries (the biggest functions the journeys run first).
+fn report(m: &Module, plan: &Plan) -> String {
     let boundary: BTreeSet<usize> = plan.boundary.iter().copied().collect();
     let mut rows: Vec<(usize, &str, &str)> = m
         .funcs
@@ -702,9 +699,7 @@ fn write_report(bytes: &[u8], cold: &BTreeSet<u64>) -> Result {
     for (size, part, name) in rows {
         text.push_str(&format!("{size}\t{part}\t{name}\n"));
     }
-    let dir = root().join("target").join("split");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    write(&dir.join("report.txt"), text.as_bytes())
+    text
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result {
