@@ -90,7 +90,7 @@ test('a built-in comparison: one clock for both lanes, only-here marks and list,
   await settle(page);
   assert.equal(await page.locator('#compare').count(), 0);
   await page.locator('#manifest').waitFor();
-});
+}, { onDemand: true });
 
 test('compare with a variant: edit B, see the diff, apply both, share (full and embedded)', async ({ page, url, shot }) => {
   await open(page, url);
@@ -154,7 +154,7 @@ test('compare with a variant: edit B, see the diff, apply both, share (full and 
   await page.locator('#compare-close').click();
   await settle(page);
   assert.match(await page.locator('#manifest').inputValue(), /nginx:1\.27/);
-});
+}, { onDemand: true });
 
 test('an open comparison survives a reload; closing it forgets it', async ({ page, url }) => {
   await open(page, url);
@@ -171,7 +171,7 @@ test('an open comparison survives a reload; closing it forgets it', async ({ pag
   await page.locator('#manifest').waitFor();
   await settle(page);
   assert.equal(await page.locator('#compare').count(), 0);
-});
+}, { onDemand: true });
 
 test('a narrow screen stacks the columns; Korean words throughout', async ({ page, url, shot }) => {
   await open(page, url, 'lang=ko');
@@ -199,7 +199,7 @@ test('a narrow screen stacks the columns; Korean words throughout', async ({ pag
   const b = await page.locator('#compare-side-b').boundingBox();
   assert.ok(b.x > a.x + a.width - 1 && Math.abs(a.y - b.y) < 2, 'side by side');
   await shot('compare-06-builtin-ko');
-}, { viewport: { width: 390, height: 844 } });
+}, { viewport: { width: 390, height: 844 }, onDemand: true });
 
 test('in a lesson: compare its files with a variant, then back to the lesson as it was', async ({ page, url }) => {
   await page.goto(`${url}?lesson=first-pod&lang=en`);
@@ -222,7 +222,7 @@ test('in a lesson: compare its files with a variant, then back to the lesson as 
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-open', 'and back to the button that opens it');
   await page.locator('.panel.lesson').waitFor();
   assert.equal(await page.locator('#manifest').inputValue(), files);
-});
+}, { onDemand: true });
 
 test('a lesson opens its built-in comparison from its panel (keyboard), and Close returns to the lesson', async ({ page, url, shot }) => {
   await page.goto(`${url}?lesson=pid1-shell-form&lang=en`);
@@ -261,4 +261,4 @@ test('a lesson opens its built-in comparison from its panel (keyboard), and Clos
   assert.match(await page.locator('#lesson-compare-text').textContent(), /삭제부터 사라질 때까지/);
   await page.locator('.panel.lesson').screenshot({ path: path.join(repoRoot, 'target', 'screenshots', 'compare-08-lesson-button-ko.png') });
   await shot('compare-08-lesson-ko');
-});
+}, { onDemand: true });

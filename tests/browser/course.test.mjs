@@ -84,7 +84,7 @@ test('the course map opens a lesson; in Korean its goals tick, its prediction is
   await settle(page);
   await page.locator('.panel.lesson').waitFor();
   await page.locator('#open-sandbox').count();
-});
+}, { onDemand: true });
 
 test('a corrupt progress record is ignored with a notice', async ({ page, url }) => {
   await page.goto(`${url}?lang=en`);
@@ -93,7 +93,7 @@ test('a corrupt progress record is ignored with a notice', async ({ page, url })
   await page.locator('.course-map').waitFor();
   assert.match(await page.locator('.notice').textContent(), /course progress could not be read/);
   assert.equal(await page.locator('.lesson-link.done').count(), 0);
-});
+}, { onDemand: true });
 
 test('one lesson embedded: compact, with its panel, and a link to the full app', async ({ page, url, shot }) => {
   await page.goto(`${url}?lesson=first-pod&embed=1&lang=en`);
@@ -104,7 +104,7 @@ test('one lesson embedded: compact, with its panel, and a link to the full app',
   await page.locator('#apply').click();
   await settle(page);
   await shot('course-04-embed-en');
-}, { viewport: { width: 900, height: 900 } });
+}, { viewport: { width: 900, height: 900 }, onDemand: true });
 
 for (const width of [900, 360]) {
   test(`the stage fits a ${width} px page: every node and component drawn, no scroll bar`, async ({ page, url, shot }) => {
@@ -180,7 +180,7 @@ test('the course is not part of the first load: course.json is fetched when the 
   await page.locator('.lesson-link[data-lesson="crash-loop-curve"]').click();
   await page.locator('.panel.lesson[data-lesson="crash-loop-curve"]').waitFor();
   assert.equal(fetched.filter((p) => p.endsWith('/course.json')).length, 1, 'not fetched again');
-});
+}, { onDemand: true });
 
 test('the lesson builder turns a sandbox session into a lesson link that opens as a lesson', async ({ page, url, shot }) => {
   await page.goto(`${url}?lang=en`);
@@ -215,7 +215,7 @@ test('the lesson builder turns a sandbox session into a lesson link that opens a
   await settle(learner);
   await stepUntilPage(learner, () => document.querySelectorAll('.goal.done').length === 1);
   await learner.close();
-});
+}, { onDemand: true });
 
 test('a first visit offers the course or the sandbox, once', async ({ page, url, shot }) => {
   await page.goto(`${url}?lang=ko`);
@@ -229,4 +229,4 @@ test('a first visit offers the course or the sandbox, once', async ({ page, url,
   await page.goto(`${url}?lang=ko`);
   await page.locator('#apply').waitFor();
   assert.equal(await page.locator('.welcome').count(), 0, 'not offered again');
-});
+}, { onDemand: true });

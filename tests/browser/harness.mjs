@@ -15,7 +15,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const registered = [];
 
-/** Registers a test. `options.viewport` overrides the default 1280×860 window. */
+/**
+ * Registers a test. `options.viewport` overrides the default 1280×860 window.
+ * `options.onDemand`: the journey opens what the site fetches on demand (the course, a
+ * comparison, the lesson builder), so `cargo xtask split-profile` leaves it out: what it adds
+ * to a sandbox session's code comes with the split-off part of the worker.
+ */
 export function test(name, fn, options = {}) {
   registered.push({ name, fn, options });
 }

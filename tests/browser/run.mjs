@@ -35,7 +35,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 }
 
 for (const file of files) await import(pathToFileURL(file).href);
-const tests = registeredTests();
+// A profiling run (`cargo xtask split-profile`) runs the sandbox's journeys only.
+const tests = registeredTests().filter((t) => !(process.env.PODLIFE_PROFILE_OUT && t.options.onDemand));
 fs.mkdirSync(screenshots, { recursive: true });
 
 const site = await serveStatic(dist);

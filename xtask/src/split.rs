@@ -425,7 +425,54 @@ fn build_primary(bytes: &[u8], plan: &Plan) -> Result<Vec<u8>> {
         };
     }
     walrus::passes::gc::run(&mut m);
+    merge_data(&mut m);
     Ok(m.emit_wasm())
+}
+
+/// Finds the data segments some instruction names (`memory.init`, `data.drop`).
+#[derive(Default)]
+struct NamedData(BTreeSet<walrus::DataId>);
+
+impl<'instr> Visitor<'instr> for NamedData {
+    fn visit_data_id(&mut self, d: &walrus::DataId) {
+        self.0.insert(*d);
+    }
+}
+
+/// Joins the active data segments of the module's one memory into a single segment, the gaps
+/// between them written as the zeros memory holds anyway. wasm-opt's memory packing cuts the
+/// data at every run of zeros, and the worker ends up with ~2,000 segments (a table whose
+/// 16-byte entries hold one nonzero byte each becomes one segment per entry): their headers
+/// weigh more in brotli than the zeros (−3.3 KB brotli, 2026-12-07). Segments an instruction
+/// names, or placed by anything but a constant, are left as they are.
+fn merge_data(m: &mut Module) {
+    let [memory] = m.memories.iter().map(|x| x.id()).collect::<Vec<_>>()[..] else { return };
+    let mut named = NamedData::default();
+    for (_, f) in m.funcs.iter_local() {
+        ir::dfs_in_order(&mut named, f, f.entry_block());
+    }
+    let mut placed: Vec<(u32, walrus::DataId)> = Vec::new();
+    for d in m.data.iter() {
+        match d.kind {
+            walrus::DataKind::Active { memory: on, offset: ConstExpr::Value(Value::I32(at)) } if on == memory && !named.0.contains(&d.id()) => placed.push((at as u32, d.id())),
+            _ => {}
+        }
+    }
+    let (Some(start), true) = (placed.iter().map(|p| p.0).min(), placed.len() > 1) else { return };
+    let end = placed.iter().map(|&(at, id)| at as usize + m.data.get(id).value.len()).max().unwrap_or(start as usize);
+    let mut bytes = vec![0u8; end - start as usize];
+    // In section order: where two overlap, the later one's bytes are what instantiation leaves.
+    for &(at, id) in &placed {
+        let value = &m.data.get(id).value;
+        let from = (at - start) as usize;
+        bytes[from..from + value.len()].copy_from_slice(value);
+    }
+    for &(_, id) in &placed {
+        m.data.delete(id);
+        m.memories.get_mut(memory).data_segments.remove(&id);
+    }
+    let id = m.data.add(walrus::DataKind::Active { memory, offset: ConstExpr::Value(Value::I32(start as i32)) }, bytes);
+    m.memories.get_mut(memory).data_segments.insert(id);
 }
 
 /// The secondary: the secondary bodies, calling the primary through imports, and an element
@@ -627,7 +674,8 @@ podlifeReady.then((exports) => {{
 /// `cargo xtask split-worker [DIR]`, trunk's post-build hook: splits DIR's worker (default:
 /// trunk's staging directory) by the cold list, or instruments it when `PODLIFE_SPLIT=profile`,
 /// or leaves it whole (without its names) when `PODLIFE_SPLIT=off`.
-/// A debug build (`trunk serve`) is left whole.
+/// A debug build (`trunk serve`) is left whole. For experiments: `PODLIFE_SPLIT_COLD=FILE`
+/// splits by another cold list, `PODLIFE_SPLIT_KEEP=FILE` keeps a copy of the whole worker.
 pub fn run(args: &[String]) -> Result {
     let dir = match args.first() {
         Some(d) => PathBuf::from(d),
@@ -654,7 +702,11 @@ pub fn run(args: &[String]) -> Result {
         Ok("off") => return write(&wasm_path, &parse(&bytes)?.emit_wasm()),
         _ => {}
     }
-    let split = split(&bytes, &read_cold(&root().join(COLD_LIST))?)?;
+    if let Ok(keep) = std::env::var("PODLIFE_SPLIT_KEEP") {
+        write(Path::new(&keep), &bytes)?;
+    }
+    let cold = std::env::var("PODLIFE_SPLIT_COLD").map_or_else(|_| root().join(COLD_LIST), PathBuf::from);
+    let split = split(&bytes, &read_cold(&cold)?)?;
     let reports = root().join("target").join("split");
     std::fs::create_dir_all(&reports).map_err(|e| format!("creating {}: {e}", reports.display()))?;
     write(&reports.join("report.txt"), split.report.as_bytes())?;
