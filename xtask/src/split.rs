@@ -928,4 +928,36 @@ mod tests {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "[12,8,0,12,1,106,106,1]");
     }
+
+    /// Memory packing's pieces become one segment, the gaps zeros, later bytes over earlier
+    /// ones where two overlap; a segment an instruction names keeps its own.
+    #[test]
+    fn active_data_is_joined_into_one_segment() {
+        let mut m = Module::with_config(ModuleConfig::new());
+        let memory = m.memories.add_local(false, false, 1, None, None);
+        let at = |offset: i32| walrus::DataKind::Active { memory, offset: ConstExpr::Value(Value::I32(offset)) };
+        for (offset, bytes) in [(1024, vec![1, 2]), (1030, vec![3]), (1040, vec![4, 5, 6]), (1041, vec![7])] {
+            let id = m.data.add(at(offset), bytes);
+            m.memories.get_mut(memory).data_segments.insert(id);
+        }
+        let named = m.data.add(at(2048), vec![9]);
+        m.memories.get_mut(memory).data_segments.insert(named);
+        let mut f = FunctionBuilder::new(&mut m.types, &[], &[]);
+        f.func_body().data_drop(named);
+        let drop_it = f.finish(vec![], &mut m.funcs);
+        m.exports.add("drop_it", drop_it);
+        merge_data(&mut m);
+        let mut segments: Vec<(i32, Vec<u8>)> = m
+            .data
+            .iter()
+            .map(|d| match d.kind {
+                walrus::DataKind::Active { offset: ConstExpr::Value(Value::I32(o)), .. } => (o, d.value.clone()),
+                _ => panic!("an active segment"),
+            })
+            .collect();
+        segments.sort();
+        assert_eq!(segments, vec![(1024, vec![1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 6]), (2048, vec![9])]);
+        assert_eq!(m.memories.get(memory).data_segments.len(), 2);
+        validate("merged", &m.emit_wasm()).expect("a valid module");
+    }
 }
