@@ -710,7 +710,8 @@ pub fn run(args: &[String]) -> Result {
     let reports = root().join("target").join("split");
     std::fs::create_dir_all(&reports).map_err(|e| format!("creating {}: {e}", reports.display()))?;
     write(&reports.join("report.txt"), split.report.as_bytes())?;
-    let secondary = format!("{SPLIT_PREFIX}{}.wasm", &format!("{:016x}", fnv1a(&split.secondary))[..12]);
+    // The hash's first 12 hex digits name the file.
+    let secondary = format!("{SPLIT_PREFIX}{:012x}.wasm", fnv1a(&split.secondary) >> 16);
     write(&wasm_path, &split.primary)?;
     write(&dir.join(&secondary), &split.secondary)?;
     write(&loader_path, split_loader(&loader, &secondary).as_bytes())?;
