@@ -67,5 +67,5 @@ test('when the split-off part cannot be fetched, the page says so instead of wai
   // The page still works: the editor keeps its text and the language switch answers.
   assert.match(await page.locator('#manifest').inputValue(), /kind:/);
   await page.locator('button[lang="ko"]').click();
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+  await page.waitForFunction(() => document.documentElement.lang === 'ko');
 });

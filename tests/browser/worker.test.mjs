@@ -17,7 +17,8 @@ test('the engine loads beside the page: Apply works before it is ready and runs 
   await page.locator('#engine-loading').waitFor();
   // The page is usable meanwhile: the editor, the language switch, Apply.
   await page.locator('button[lang="ko"]').click();
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+  // Korean's words are fetched at the first switch to it (the page started in English).
+  await page.waitForFunction(() => document.documentElement.lang === 'ko');
   await page.locator('button[lang="en"]').click();
   assert.match(await page.locator('#manifest').inputValue(), /kind: Pod/);
   await page.locator('#apply').click();
@@ -70,3 +71,42 @@ test('a long run keeps the page responsive, shows its progress, and can be cance
   assert.equal(await page.locator('.cluster [data-node]').count(), 6, 'six of the twenty nodes drawn');
   assert.match(await page.locator('.cluster .more').last().textContent(), /14/);
 });
+
+// The page fetches the words of the language it shows, not both (`web/src/texts.rs`); the other
+// comes with the first switch to it, once.
+test('the page fetches its own language only, and the other at the first switch', async ({ page, url }) => {
+  const fetched = [];
+  page.on('request', (r) => { if (/\/i18n\/[a-z]+\.ftl$/.test(r.url())) fetched.push(r.url().replace(/^.*\/i18n\//, '')); });
+  await open(page, url, 'lang=en&scenario=nginx');
+  assert.deepEqual(fetched, ['en.ftl'], 'English only, once (index.html starts it, the module reads it)');
+  assert.equal((await page.locator('#apply').textContent()).trim(), 'Apply');
+  await page.locator('button[lang="ko"]').click();
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+  assert.equal((await page.locator('#apply').textContent()).trim(), '적용');
+  await page.locator('button[lang="en"]').click();
+  await page.locator('button[lang="ko"]').click();
+  await settle(page);
+  assert.deepEqual(fetched, ['en.ftl', 'ko.ftl'], 'each language fetched once');
+  // A Korean browser with no saved work starts in Korean and fetches Korean only.
+  const korean = await page.context().browser().newContext({ locale: 'ko-KR' });
+  const other = await korean.newPage();
+  const first = [];
+  other.on('request', (r) => { if (/\/i18n\/[a-z]+\.ftl$/.test(r.url())) first.push(r.url().replace(/^.*\/i18n\//, '')); });
+  await open(other, url, 'scenario=nginx');
+  assert.equal(await other.evaluate(() => document.documentElement.lang), 'ko');
+  assert.deepEqual(first, ['ko.ftl']);
+  await korean.close();
+});
+
+// Without its words the page cannot start: it says so in both languages and keeps the learner's
+// saved work for the next load.
+test('texts that cannot be fetched leave a plain message and the saved work', async ({ page, url }) => {
+  // Aborted as a dropped connection is (ERR_ABORTED: the harness lets it pass).
+  await page.route('**/i18n/*.ftl', (route) => route.abort('aborted'));
+  await page.goto(`${url}?lang=en`);
+  await page.waitForFunction(() => document.body.classList.contains('texts-unavailable'));
+  const text = await page.locator('body').innerText();
+  assert.match(text, /podlife could not load its texts \(i18n\/en\.ftl: .+\)\. Your work is kept in this browser/);
+  assert.match(text, /텍스트를 불러오지 못했습니다/);
+}, { allowPageErrors: true });

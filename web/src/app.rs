@@ -64,6 +64,8 @@ pub enum Msg {
     Tick,
     Speed(usize),
     Lang(Lang),
+    /// A language's words arrived (or could not be fetched); `show`: switch to it.
+    Texts(Lang, Result<Rc<Localizer>, String>, bool),
     Scenario(String),
     Command(String),
     Tab(Tab),
@@ -179,9 +181,14 @@ pub struct App {
     active_file: usize,
     /// Diagnostics per file index (from the live check, then from Apply).
     diagnostics: Vec<Vec<Diagnostic>>,
-    /// Korean and English, each read from its Fluent files the first time it is needed (the
-    /// page starts in one; reading both took a long task at load).
-    locales: [std::cell::OnceCell<Localizer>; 2],
+    /// Korean and English (`texts::slot`), each fetched when first needed (`texts.rs`): the page
+    /// starts with the one it shows.
+    locales: [Option<Rc<Localizer>>; 2],
+    /// What `localizer` answers with no language here (never while the app is drawn: main.rs
+    /// starts it with one): every message shows its id.
+    no_words: Localizer,
+    /// Languages being fetched (the page is not idle meanwhile).
+    texts_fetching: usize,
     lang: Lang,
     embed: bool,
     /// An embedded story is applied once opened, then shown at this step.
@@ -314,8 +321,25 @@ impl App {
         self.localizer(self.lang)
     }
 
+    /// A language's words; until they arrive, the other's (the page starts only once one has).
     fn localizer(&self, lang: Lang) -> &Localizer {
-        self.locales[if lang == Lang::Ko { 0 } else { 1 }].get_or_init(|| Localizer::new(lang))
+        let (own, other) = (&self.locales[crate::texts::slot(lang)], &self.locales[crate::texts::slot(crate::texts::other(lang))]);
+        own.as_deref().or(other.as_deref()).unwrap_or(&self.no_words)
+    }
+
+    /// Fetches a language's words unless they are here; `show`: switch to it when they are.
+    fn fetch_texts(&mut self, ctx: &Context<Self>, lang: Lang, show: bool) {
+        self.texts_fetching += 1;
+        let link = ctx.link().clone();
+        yew::platform::spawn_local(async move {
+            link.send_message(Msg::Texts(lang, crate::texts::load(lang).await, show));
+        });
+    }
+
+    fn show_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        keep::set_document_lang(lang);
+        self.save();
     }
 
     fn send(&mut self, request: Request) -> u64 {
@@ -446,7 +470,19 @@ impl App {
     /// written, read back and played by the worker.
     fn create_lesson(&mut self) {
         let Some(b) = self.builder.as_ref() else { return };
-        let (en, ko, t) = (self.localizer(Lang::En), self.localizer(Lang::Ko), self.t());
+        let t = self.t();
+        let mut problems = Vec::new();
+        let (Some(en), Some(ko)) = (self.locales[crate::texts::slot(Lang::En)].as_deref(), self.locales[crate::texts::slot(Lang::Ko)].as_deref()) else {
+            // Fetched when the builder opened (`Msg::BuilderOpen`): on their way, or failed
+            // with a notice.
+            problems.push(t.text("builder-needs-texts"));
+            if let Some(b) = self.builder.as_mut() {
+                b.link = None;
+                b.checking = false;
+                b.problems = problems;
+            }
+            return;
+        };
         let goals: Vec<PickedGoal> = self
             .view
             .suggestions
@@ -454,7 +490,6 @@ impl App {
             .filter(|s| b.picked.contains(&s.id))
             .map(|s| PickedGoal { id: s.id.clone(), en: en.message(&s.message), ko: ko.message(&s.message) })
             .collect();
-        let mut problems = Vec::new();
         if b.title.trim().is_empty() {
             problems.push(t.text("builder-needs-title"));
         }
@@ -853,7 +888,6 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let query = keep::query();
-        let languages = keep::browser_languages();
         let mut notice = None;
         let progress = match keep::load_progress() {
             Some(Ok(p)) => p,
@@ -866,11 +900,10 @@ impl Component for App {
         let opens_lesson = query.lesson.clone();
         let first_visit = keep::first_visit() && !query.embed && query.shared.is_none() && query.lesson.is_none() && !query.course && query.scenario.is_none();
         let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
-        let lang = query
-            .lang
-            .or_else(|| saved.as_deref().and_then(keep::saved_lang))
-            .unwrap_or_else(|| Lang::negotiate(languages.iter().map(String::as_str)));
-        let locales = [std::cell::OnceCell::new(), std::cell::OnceCell::new()];
+        let lang = keep::start_lang(&query);
+        // main.rs draws the app once the start language's words are in; a language the
+        // learner switches to is fetched then (`Msg::Lang`).
+        let locales = [crate::texts::get(Lang::Ko), crate::texts::get(Lang::En)];
         let default = default_scenario();
         let engine = Engine::spawn(ctx.link().callback(Msg::Engine));
         let mut app = App {
@@ -892,6 +925,8 @@ impl Component for App {
             active_file: 0,
             diagnostics: vec![Vec::new(); podlife_stories::DEFAULT_FILES.len()],
             locales,
+            no_words: Localizer::from_text(lang, "", ""),
+            texts_fetching: 0,
             lang,
             embed: query.embed,
             embed_start: (query.embed && opens_lesson.is_none()).then_some(query.step),
@@ -1167,7 +1202,7 @@ impl App {
     /// Nothing is on its way: the engine has answered everything, no check or course fetch
     /// waits (the root's `data-idle`, which the browser tests wait for).
     pub fn idle(&self) -> bool {
-        self.engine.idle() && self.check_timer.is_none() && self.edit_timer.is_none() && self.compare_files_timer.is_none() && !matches!(self.course, CourseState::Loading)
+        self.engine.idle() && self.check_timer.is_none() && self.edit_timer.is_none() && self.compare_files_timer.is_none() && !matches!(self.course, CourseState::Loading) && self.texts_fetching == 0
     }
 
     pub fn lang(&self) -> Lang {
@@ -1507,9 +1542,22 @@ impl App {
                 }
             }
             Msg::Lang(lang) => {
-                self.lang = lang;
-                keep::set_document_lang(lang);
-                self.save();
+                if self.locales[crate::texts::slot(lang)].is_some() {
+                    self.show_lang(lang);
+                } else {
+                    self.fetch_texts(ctx, lang, true);
+                }
+            }
+            Msg::Texts(lang, Ok(words), show) => {
+                self.texts_fetching = self.texts_fetching.saturating_sub(1);
+                self.locales[crate::texts::slot(lang)] = Some(words);
+                if show {
+                    self.show_lang(lang);
+                }
+            }
+            Msg::Texts(_, Err(e), _) => {
+                self.texts_fetching = self.texts_fetching.saturating_sub(1);
+                self.notice = Some(self.t().text_with("notice-texts-failed", &[("error", &e)]));
             }
             Msg::Scenario(id) => {
                 self.leave_compare();
@@ -1594,6 +1642,12 @@ impl App {
                 self.send_wants();
             }
             Msg::BuilderOpen => {
+                // The builder words each goal in both languages.
+                for lang in [Lang::En, Lang::Ko] {
+                    if self.locales[crate::texts::slot(lang)].is_none() {
+                        self.fetch_texts(ctx, lang, false);
+                    }
+                }
                 self.leave_compare();
                 self.course_open = false;
                 self.builder = Some(builder::Builder::default());

@@ -69,6 +69,14 @@ pub fn query() -> Query {
     }
 }
 
+/// The language the page starts in: the link's `lang`, else the autosave's (unless the link
+/// opens something else: an embed, a share link or a lesson), else the browser's.
+/// (index.html guesses the same to start fetching its texts early: keep the two alike.)
+pub fn start_lang(query: &Query) -> Lang {
+    let saved = || if query.embed || query.shared.is_some() || query.lesson.is_some() { None } else { load() };
+    query.lang.or_else(|| saved().as_deref().and_then(saved_lang)).unwrap_or_else(|| Lang::negotiate(browser_languages().iter().map(String::as_str)))
+}
+
 /// The browser's preferred languages, most preferred first.
 pub fn browser_languages() -> Vec<String> {
     let Some(window) = web_sys::window() else { return Vec::new() };

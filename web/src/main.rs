@@ -16,6 +16,7 @@ mod markup;
 mod select;
 mod stage;
 mod tables;
+mod texts;
 mod timeline;
 mod what;
 
@@ -26,5 +27,14 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 
 fn main() {
     crash::install();
-    yew::Renderer::<app::App>::new().render();
+    // The page's words come first: the app draws nothing without them (`texts.rs`).
+    let lang = keep::start_lang(&keep::query());
+    yew::platform::spawn_local(async move {
+        match texts::load(lang).await {
+            Ok(_) => {
+                yew::Renderer::<app::App>::new().render();
+            }
+            Err(e) => texts::show_unavailable(&e),
+        }
+    });
 }

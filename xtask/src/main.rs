@@ -20,6 +20,7 @@ mod proc;
 mod size;
 mod split;
 mod test;
+mod texts;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -57,6 +58,9 @@ commands:
   tools          install the missing tools only (trunk, wasm-bindgen, npm packages, chromium)
   course-bundle [DIR]
                  write the course's files as DIR/course.json (trunk's post-build hook)
+  texts-bundle [DIR]
+                 write each language's translations as DIR/i18n/<lang>.ftl (trunk's
+                 post-build hook; the page fetches the one it shows)
 ";
 
 fn main() -> ExitCode {
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run_fuzz(rest),
         "tools" => tools::ensure(Needs { wasm: true, browser: true }),
         "course-bundle" => course::bundle(rest),
+        "texts-bundle" => texts::bundle(rest),
         "split-worker" => split::run(rest),
         "split-profile" => split::profile(),
         "help" | "-h" | "--help" => {

@@ -1,7 +1,8 @@
 //! `cargo xtask size`: what dist/ ships, raw and compressed as a server would send it, in
 //! three parts: what the page fetches before it is interactive (the UI module, HTML, CSS and
-//! JS), the engine worker fetched beside it, and what is fetched only on demand (the course,
-//! and the part of the worker split off as rarely run: xtask/src/split.rs).
+//! JS, and the translations of one language — the larger, so the budget holds for either),
+//! the engine worker fetched beside it, and what is fetched only on demand (the course, the
+//! other language, and the part of the worker split off as rarely run: xtask/src/split.rs).
 //! The build fails when the first load or both together exceed their budgets.
 
 use std::io::Write;
@@ -20,6 +21,8 @@ enum Part {
     FirstLoad,
     Worker,
     OnDemand,
+    /// One language's translations: the page fetches one of them (`xtask/src/texts.rs`).
+    Texts,
 }
 
 fn part_of(path: &str) -> Part {
@@ -29,6 +32,8 @@ fn part_of(path: &str) -> Part {
         Part::Worker
     } else if path == "course.json" {
         Part::OnDemand
+    } else if path.starts_with("i18n/") {
+        Part::Texts
     } else {
         Part::FirstLoad
     }
@@ -106,13 +111,24 @@ pub fn run(dist: &Path) -> Result {
     line(&total);
     println!("(bytes: raw {}, gzip {}, brotli {})", total.raw, total.gzip, total.brotli);
     let brotli_of = |part: Part| rows.iter().filter(|r| part_of(&r.path) == part).map(|r| r.brotli).sum::<usize>();
-    let (first, worker, on_demand) = (brotli_of(Part::FirstLoad), brotli_of(Part::Worker), brotli_of(Part::OnDemand));
+    let texts: Vec<&Row> = rows.iter().filter(|r| part_of(&r.path) == Part::Texts).collect();
+    if texts.is_empty() {
+        return Err(format!("{} has no translations (i18n/<lang>.ftl): was it built by trunk with its hooks?", dist.display()));
+    }
+    // The page fetches one language: the larger counts in the first load, the other on demand.
+    let (one_language, other_languages) = {
+        let largest = texts.iter().map(|r| r.brotli).max().unwrap_or(0);
+        (largest, texts.iter().map(|r| r.brotli).sum::<usize>() - largest)
+    };
+    let (first, worker) = (brotli_of(Part::FirstLoad) + one_language, brotli_of(Part::Worker));
+    let on_demand = brotli_of(Part::OnDemand) + other_languages;
     println!();
-    println!("first load (page: HTML, CSS, JS, UI wasm)  {first:>9} bytes brotli  (budget {FIRST_LOAD_BUDGET})");
+    println!("first load (page: HTML, CSS, JS, UI wasm,");
+    println!("{:<43}{first:>9} bytes brotli  (budget {FIRST_LOAD_BUDGET})", format!("  the larger language's texts: {one_language})"));
     println!("engine worker (fetched beside it)          {worker:>9} bytes brotli");
     println!("both                                       {:>9} bytes brotli  (budget {WITH_WORKER_BUDGET})", first + worker);
     let split_off: usize = rows.iter().filter(|r| r.path.starts_with(crate::split::SPLIT_PREFIX)).map(|r| r.brotli).sum();
-    println!("on demand                                  {on_demand:>9} bytes brotli  (the split-off worker {split_off}, the course {})", on_demand - split_off);
+    println!("on demand                                  {on_demand:>9} bytes brotli  (the split-off worker {split_off}, the other language {other_languages}, the course {})", on_demand - split_off - other_languages);
     // Tables of the standard library that a single call brings into the worker or the page, each with the
     // podlife function that replaces the call (ARCHITECTURE.md, "Rules that keep the worker
     // from growing").

@@ -1,7 +1,11 @@
-//! Korean and English through Fluent translation files (`static/i18n/<lang>/*.ftl`), compiled
-//! into the bundle so that no request leaves the page. They are read and resolved by
-//! podlife-ftl, the Fluent subset they use (variables and select expressions over text and
-//! numbers); tests/parity.rs renders every message as fluent-bundle does.
+//! Korean and English through Fluent translation files (`static/i18n/<lang>/*.ftl`), read and
+//! resolved by podlife-ftl, the Fluent subset they use (variables and select expressions over
+//! text and numbers); tests/parity.rs renders every message as fluent-bundle does.
+//!
+//! Native code (the tests, the CLI) has both languages compiled in (`Localizer::new`). The web
+//! page carries neither: it fetches one language's files as one text (`served_text`, written to
+//! `dist/i18n/<lang>.ftl` by `cargo xtask texts-bundle`) and reads it with
+//! `Localizer::from_text`, so its first load holds only the language it shows.
 
 use podlife_ftl::{Pattern, Value};
 
@@ -21,6 +25,19 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             ("ko/scenarios.ftl", include_str!(concat!(env!("OUT_DIR"), "/ko/scenarios.ftl"))),
         ],
     }
+}
+
+/// One language's files as the web page fetches them: the compiled-in files (comments cut to
+/// their `#`) one after another, each ending with a line break.
+pub fn served_text(lang: Lang) -> String {
+    let mut out = String::new();
+    for (_, source) in sources(lang) {
+        out.push_str(source);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// One language's messages.
@@ -43,10 +60,21 @@ fn korean(_: f64) -> &'static str {
 }
 
 impl Localizer {
+    /// One language's messages from the files compiled in.
     pub fn new(lang: Lang) -> Localizer {
+        Localizer::from_sources(lang, sources(lang))
+    }
+
+    /// One language's messages from the text the page fetched (`served_text`); `name` labels
+    /// load errors.
+    pub fn from_text(lang: Lang, name: &str, text: &str) -> Localizer {
+        Localizer::from_sources(lang, &[(name, text)])
+    }
+
+    fn from_sources(lang: Lang, sources: &[(&str, &str)]) -> Localizer {
         let mut messages: Vec<(String, Pattern)> = Vec::new();
         let mut load_errors = Vec::new();
-        for (file, source) in sources(lang) {
+        for (file, source) in sources {
             let resource = podlife_ftl::parse(source);
             load_errors.extend(resource.errors.iter().map(|e| format!("{file}: {e}")));
             for m in resource.messages {
@@ -66,6 +94,11 @@ impl Localizer {
 
     pub fn lang(&self) -> Lang {
         self.lang
+    }
+
+    /// Every message id, in order.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.messages.iter().map(|(id, _)| id.as_str())
     }
 
     pub fn has(&self, id: &str) -> bool {
