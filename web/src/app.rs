@@ -1676,7 +1676,16 @@ impl App {
                     b.picked.insert(id);
                 }
             }
-            Msg::BuilderCreate => self.create_lesson(),
+            Msg::BuilderCreate => {
+                // A language whose fetch failed when the builder opened is asked for again: the
+                // builder's message says they are on their way.
+                for lang in [Lang::En, Lang::Ko] {
+                    if self.locales[crate::texts::slot(lang)].is_none() && self.texts_fetching == 0 {
+                        self.fetch_texts(ctx, lang, false);
+                    }
+                }
+                self.create_lesson();
+            }
             Msg::Welcome(course) => {
                 self.welcome = false;
                 keep::set_welcomed();
