@@ -336,6 +336,16 @@ impl App {
         });
     }
 
+    /// The builder words each goal in both languages: fetches the one not here, unless a
+    /// fetch is on its way (asked again after one failed).
+    fn fetch_missing_texts(&mut self, ctx: &Context<Self>) {
+        for lang in [Lang::En, Lang::Ko] {
+            if self.locales[crate::texts::slot(lang)].is_none() && self.texts_fetching == 0 {
+                self.fetch_texts(ctx, lang, false);
+            }
+        }
+    }
+
     fn show_lang(&mut self, lang: Lang) {
         self.lang = lang;
         keep::set_document_lang(lang);
@@ -472,29 +482,22 @@ impl App {
         let Some(b) = self.builder.as_ref() else { return };
         let t = self.t();
         let mut problems = Vec::new();
-        let (Some(en), Some(ko)) = (self.locales[crate::texts::slot(Lang::En)].as_deref(), self.locales[crate::texts::slot(Lang::Ko)].as_deref()) else {
-            // Fetched when the builder opened (`Msg::BuilderOpen`): on their way, or failed
-            // with a notice.
-            problems.push(t.text("builder-needs-texts"));
-            if let Some(b) = self.builder.as_mut() {
-                b.link = None;
-                b.checking = false;
-                b.problems = problems;
+        // Both languages' words: fetched when the builder opened, else on their way again
+        // (`fetch_missing_texts`).
+        let words = self.locales[crate::texts::slot(Lang::En)].as_deref().zip(self.locales[crate::texts::slot(Lang::Ko)].as_deref());
+        let goals: Option<Vec<PickedGoal>> = words.map(|(en, ko)| {
+            self.view.suggestions.iter().filter(|s| b.picked.contains(&s.id)).map(|s| PickedGoal { id: s.id.clone(), en: en.message(&s.message), ko: ko.message(&s.message) }).collect()
+        });
+        match &goals {
+            None => problems.push(t.text("builder-needs-texts")),
+            Some(goals) => {
+                if b.title.trim().is_empty() {
+                    problems.push(t.text("builder-needs-title"));
+                }
+                if goals.is_empty() {
+                    problems.push(t.text("builder-needs-goal"));
+                }
             }
-            return;
-        };
-        let goals: Vec<PickedGoal> = self
-            .view
-            .suggestions
-            .iter()
-            .filter(|s| b.picked.contains(&s.id))
-            .map(|s| PickedGoal { id: s.id.clone(), en: en.message(&s.message), ko: ko.message(&s.message) })
-            .collect();
-        if b.title.trim().is_empty() {
-            problems.push(t.text("builder-needs-title"));
-        }
-        if goals.is_empty() {
-            problems.push(t.text("builder-needs-goal"));
         }
         let (title, intro) = (b.title.clone(), b.intro.clone());
         let checking = problems.is_empty();
@@ -503,7 +506,7 @@ impl App {
             b.checking = checking;
             b.problems = problems;
         }
-        if checking {
+        if let (true, Some(goals)) = (checking, goals) {
             let files = pairs(&self.files);
             self.send(Request::MakeLesson { title, intro, files, goals });
         }
@@ -899,8 +902,8 @@ impl Component for App {
         };
         let opens_lesson = query.lesson.clone();
         let first_visit = keep::first_visit() && !query.embed && query.shared.is_none() && query.lesson.is_none() && !query.course && query.scenario.is_none();
-        let saved = if query.embed || query.shared.is_some() || opens_lesson.is_some() { None } else { keep::load() };
-        let lang = keep::start_lang(&query);
+        let saved = keep::saved_for(&query);
+        let lang = keep::start_lang(&query, saved.as_deref());
         // main.rs draws the app once the start language's words are in; a language the
         // learner switches to is fetched then (`Msg::Lang`).
         let locales = [crate::texts::get(Lang::Ko), crate::texts::get(Lang::En)];
@@ -1642,12 +1645,7 @@ impl App {
                 self.send_wants();
             }
             Msg::BuilderOpen => {
-                // The builder words each goal in both languages.
-                for lang in [Lang::En, Lang::Ko] {
-                    if self.locales[crate::texts::slot(lang)].is_none() {
-                        self.fetch_texts(ctx, lang, false);
-                    }
-                }
+                self.fetch_missing_texts(ctx);
                 self.leave_compare();
                 self.course_open = false;
                 self.builder = Some(builder::Builder::default());
@@ -1677,13 +1675,7 @@ impl App {
                 }
             }
             Msg::BuilderCreate => {
-                // A language whose fetch failed when the builder opened is asked for again: the
-                // builder's message says they are on their way.
-                for lang in [Lang::En, Lang::Ko] {
-                    if self.locales[crate::texts::slot(lang)].is_none() && self.texts_fetching == 0 {
-                        self.fetch_texts(ctx, lang, false);
-                    }
-                }
+                self.fetch_missing_texts(ctx);
                 self.create_lesson();
             }
             Msg::Welcome(course) => {

@@ -69,12 +69,17 @@ pub fn query() -> Query {
     }
 }
 
-/// The language the page starts in: the link's `lang`, else the autosave's (unless the link
-/// opens something else: an embed, a share link or a lesson), else the browser's.
-/// (index.html guesses the same to start fetching its texts early: keep the two alike.)
-pub fn start_lang(query: &Query) -> Lang {
-    let saved = || if query.embed || query.shared.is_some() || query.lesson.is_some() { None } else { load() };
-    query.lang.or_else(|| saved().as_deref().and_then(saved_lang)).unwrap_or_else(|| Lang::negotiate(browser_languages().iter().map(String::as_str)))
+/// The autosave record the page starts from: none when the link opens something else (an
+/// embed, a share link or a lesson).
+pub fn saved_for(query: &Query) -> Option<String> {
+    if query.embed || query.shared.is_some() || query.lesson.is_some() { None } else { load() }
+}
+
+/// The language the page starts in: the link's `lang`, else `saved`'s (`saved_for`), else the
+/// browser's. (index.html guesses the same to start fetching its texts early: keep the two
+/// alike.)
+pub fn start_lang(query: &Query, saved: Option<&str>) -> Lang {
+    query.lang.or_else(|| saved.and_then(saved_lang)).unwrap_or_else(|| Lang::negotiate(browser_languages().iter().map(String::as_str)))
 }
 
 /// The browser's preferred languages, most preferred first.

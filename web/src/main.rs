@@ -28,7 +28,8 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 fn main() {
     crash::install();
     // The page's words come first: the app draws nothing without them (`texts.rs`).
-    let lang = keep::start_lang(&keep::query());
+    let query = keep::query();
+    let lang = keep::start_lang(&query, keep::saved_for(&query).as_deref());
     yew::platform::spawn_local(async move {
         match texts::load(lang).await {
             Ok(_) => {

@@ -26,17 +26,13 @@ pub fn get(lang: Lang) -> Option<Rc<Localizer>> {
     LOADED.with(|l| l.borrow()[slot(lang)].clone())
 }
 
-/// Where the page fetches a language's text (relative: the site may live under any path).
-fn url(lang: Lang) -> String {
-    format!("i18n/{}.ftl", lang.code())
-}
-
 /// A language's messages: kept, or fetched and read.
 pub async fn load(lang: Lang) -> Result<Rc<Localizer>, String> {
     if let Some(l) = get(lang) {
         return Ok(l);
     }
-    let url = url(lang);
+    // Relative: the site may live under any path.
+    let url = podlife_i18n::served_path(lang);
     let response = gloo_net::http::Request::get(&url).send().await.map_err(|e| format!("{url}: {e}"))?;
     if !response.ok() {
         return Err(format!("{url}: HTTP {} {}", response.status(), response.status_text()));

@@ -32,7 +32,7 @@ fn part_of(path: &str) -> Part {
         Part::Worker
     } else if path == "course.json" {
         Part::OnDemand
-    } else if path.starts_with("i18n/") {
+    } else if path.strip_prefix(podlife_i18n::SERVED_DIR).is_some_and(|rest| rest.starts_with('/')) {
         Part::Texts
     } else {
         Part::FirstLoad

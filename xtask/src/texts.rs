@@ -5,14 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use podlife_i18n::Lang;
+use podlife_i18n::{Lang, served_path};
 
 use crate::Result;
-
-/// Where a language's text goes under the site's root; the page fetches it from there.
-pub fn served_path(lang: Lang) -> String {
-    format!("i18n/{}.ftl", lang.code())
-}
 
 pub fn write(dir: &Path) -> Result {
     for lang in [Lang::En, Lang::Ko] {

@@ -27,6 +27,14 @@ fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// The folder of the site that holds the served texts.
+pub const SERVED_DIR: &str = "i18n";
+
+/// Where the page fetches a language's text, relative to the site's root.
+pub fn served_path(lang: Lang) -> String {
+    format!("{SERVED_DIR}/{}.ftl", lang.code())
+}
+
 /// One language's files as the web page fetches them: the compiled-in files (comments cut to
 /// their `#`) one after another, each ending with a line break.
 pub fn served_text(lang: Lang) -> String {
