@@ -345,7 +345,17 @@ pub fn line(e: &TraceEvent) -> String {
                 Some(n) => format!("; {n} syncs of HorizontalPodAutoscalers repeated the last one"),
                 None => String::new(),
             };
-            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}", crate::printers::duration::human_duration(ms as i64))
+            let restarts = match param(e, "repeatedRestarts").as_u64() {
+                Some(1) => "; 1 restart of a crash-looping container repeated the one before".to_string(),
+                Some(n) => format!("; {n} restarts of a crash-looping container repeated the one before"),
+                None => String::new(),
+            };
+            let expired = match param(e, "expiredEvents").as_u64() {
+                Some(1) => "; 1 event expired".to_string(),
+                Some(n) => format!("; {n} events expired"),
+                None => String::new(),
+            };
+            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}{restarts}{expired}", crate::printers::duration::human_duration(ms as i64))
         }
     };
     // `{:>9.3}` of the seconds by podlife_ftl::num, not std: keeps core's float formatting out

@@ -262,3 +262,117 @@ fn two_hours_of_an_hpa_with_and_without_quiet_stretches_end_the_same() {
         }
     }
 }
+
+/// What some hours of a crash-looping pod leave behind, as a learner would look.
+struct CrashOutcome {
+    restarts: i64,
+    /// Its events: (reason, count).
+    events: Vec<(String, i64)>,
+    /// The attempts of the pod's instances on the node (`crictl ps -a`).
+    attempts: Vec<i64>,
+    /// The containerd journal's `CreateContainer … returns container id` lines (attempt, id)
+    /// and `RemoveContainer` ids, in order.
+    created: Vec<(i64, String)>,
+    removed: Vec<String>,
+    last_state: Value,
+    previous_log: String,
+    replayed: u64,
+    reactions: usize,
+}
+
+fn crash_hours(skips: bool, hours: u64) -> CrashOutcome {
+    let mut s = Session::new(7);
+    s.engine_mut().set_quiet_skips(skips);
+    assert!(!s.exec("kubectl run crash --image=busybox:1.36 -- sh -c 'echo try; sleep 1; exit 3'", None).failed);
+    let before = s.engine().trace().len();
+    s.exec(&format!("sleep {}", hours * 3600), None);
+    let e = s.engine();
+    let pod = e.store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).find(|p| p["metadata"]["name"] == "crash").expect("pod");
+    let status = pod["status"]["containerStatuses"][0].clone();
+    let mut events: Vec<(String, i64)> = e.store().list("", "events", Some("default")).map(|(_, ev)| ev.to_value()).filter(|ev| ev["involvedObject"]["name"] == "crash").map(|ev| (ev["reason"].as_str().unwrap_or_default().to_string(), ev["count"].as_i64().unwrap_or(0))).collect();
+    events.sort();
+    let trace = &e.trace()[before..];
+    let replayed = trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedRestarts").and_then(|v| v.as_u64())).sum();
+    let reactions = trace.len();
+    let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+    let ps = s.exec(&format!("podlife node {node} -- crictl ps -a --name crash"), None).text;
+    let column = ps.lines().next().and_then(|h| h.find("ATTEMPT")).expect("an ATTEMPT column");
+    let attempts = ps.lines().skip(1).filter_map(|l| l.get(column..)?.split_whitespace().next()?.parse().ok()).collect();
+    let journal = s.exec(&format!("podlife node {node} -- journalctl -u containerd --no-pager -n 60"), None).text;
+    let quoted = |l: &str, after: &str| l.split(after).nth(1).and_then(|r| r.split("\\\"").nth(1)).map(str::to_string);
+    let created = journal.lines().filter(|l| l.contains("returns container id")).filter_map(|l| {
+        let attempt = l.split("Attempt:").nth(1)?.split(',').next()?.parse().ok()?;
+        Some((attempt, quoted(l, "returns container id")?))
+    }).collect();
+    let removed = journal.lines().filter(|l| l.contains("RemoveContainer for") && !l.contains("returns")).filter_map(|l| quoted(l, "RemoveContainer for")).collect();
+    let previous_log = s.exec("kubectl logs crash --previous", None).text;
+    CrashOutcome { restarts: status["restartCount"].as_i64().unwrap_or(-1), events, attempts, created, removed, last_state: status["lastState"]["terminated"].clone(), previous_log, replayed, reactions }
+}
+
+/// A container that fails the same way on every run restarts every five minutes or so once
+/// its back-off reaches the cap; quiet stretches replay those cycles whole instead of running
+/// each restart (`kubelet/restarts.rs`). Six hours with and without them end alike: the
+/// restart count (the kubelet's jitter moves restart moments, not their rate), the events and
+/// their counts, the last state, the exited instance on the node and the containerd journal,
+/// whose replayed lines carry each instance's own id and attempt.
+#[test]
+fn crash_loop_restarts_replayed_end_as_run() {
+    let (fast, slow) = (crash_hours(true, 6), crash_hours(false, 6));
+    assert_eq!(slow.replayed, 0);
+    assert!(fast.replayed > 50, "the restarts were not replayed: {}", fast.replayed);
+    assert!(fast.reactions * 20 < slow.reactions, "replaying did not save work: {} vs {} reactions", fast.reactions, slow.reactions);
+    // 6 hours at about one restart every 5 minutes, after the back-off's first doublings.
+    assert!((65..=80).contains(&slow.restarts), "{}", slow.restarts);
+    assert!(fast.restarts.abs_diff(slow.restarts) <= 2, "restarts {} vs {}", fast.restarts, slow.restarts);
+    let reasons = |o: &CrashOutcome| o.events.iter().map(|(r, _)| r.clone()).collect::<Vec<_>>();
+    assert_eq!(reasons(&fast), reasons(&slow), "{:?} vs {:?}", fast.events, slow.events);
+    let count = |o: &CrashOutcome, reason: &str| o.events.iter().find(|(r, _)| r == reason).map_or(0, |(_, c)| *c);
+    assert!(count(&fast, "BackOff").abs_diff(count(&slow, "BackOff")) * 20 <= count(&slow, "BackOff") as u64, "{:?} vs {:?}", fast.events, slow.events);
+    for o in [&fast, &slow] {
+        // One `Pulled` ("already present") per restart; `Created`/`Started` expired an hour
+        // after the spam filter last let them through.
+        assert_eq!(count(o, "Pulled"), o.restarts, "{:?}", o.events);
+        assert_eq!(o.last_state["exitCode"], 3);
+        assert_eq!(o.last_state["reason"], "Error");
+        let at = |k: &str| o.last_state[k].as_str().and_then(podlife_engine::Time::from_rfc3339).expect("a time");
+        assert_eq!(at("finishedAt").millis() - at("startedAt").millis(), 1000, "{}", o.last_state);
+        assert_eq!(o.previous_log, "try\n");
+        // The newest instance on the node is the last restart's.
+        assert_eq!(o.attempts.iter().max().copied(), Some(o.restarts), "{:?}", o.attempts);
+        // The journal: attempts one after another, each instance removed after the next
+        // one ran, by the id it was created with.
+        assert!(o.created.len() >= 4, "{:?}", o.created);
+        for pair in o.created.windows(2) {
+            assert_eq!(pair[1].0, pair[0].0 + 1, "{:?}", o.created);
+        }
+        let ids: Vec<&String> = o.created.iter().map(|(_, id)| id).collect();
+        for id in &o.removed {
+            if let Some(i) = ids.iter().position(|c| *c == id) {
+                assert!(i + 1 < ids.len(), "{id} removed before a newer instance: {:?} {:?}", o.created, o.removed);
+            }
+        }
+        assert!(o.removed.iter().filter(|id| ids.contains(id)).count() >= 2, "{:?} {:?}", o.created, o.removed);
+        assert_eq!(o.last_state["containerID"], format!("containerd://{}", ids[ids.len() - 1 - usize::from(o.attempts.len() == 2)]));
+    }
+}
+
+/// Restarts are replayed only when they repeat and nobody reacts to them: a program whose
+/// output differs on every run (it prints the time), a Deployment's pod (its ReplicaSet counts
+/// its readiness) and any crash loop under a client's watch run one restart at a time.
+#[test]
+fn restarts_that_do_not_repeat_are_run_one_by_one() {
+    let replayed = |setup: &[&str]| {
+        let mut s = Session::new(7);
+        for line in setup {
+            assert!(!s.exec(line, None).failed, "{line}");
+        }
+        let before = s.engine().trace().len();
+        s.exec("sleep 7200", None);
+        let trace = &s.engine().trace()[before..];
+        trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedRestarts").and_then(|v| v.as_u64())).sum::<u64>()
+    };
+    assert!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
+    assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'date; sleep 1; exit 1'"]), 0);
+    assert_eq!(replayed(&["kubectl create deployment crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]), 0);
+    assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'", "kubectl get pods -w --watch-only"]), 0);
+}

@@ -101,6 +101,14 @@ impl NodeServices for Engine {
         self.store.revision()
     }
 
+    fn outside_epoch(&self, node: &str) -> u64 {
+        self.quiet.outside_epoch(node)
+    }
+
+    fn write_counts(&self) -> crate::store::WriteCounts {
+        self.store.write_counts()
+    }
+
     fn next_seq(&self) -> u64 {
         Engine::next_seq(self)
     }

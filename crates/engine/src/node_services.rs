@@ -77,6 +77,13 @@ pub(crate) trait NodeServices {
     /// etcd's revision (`quiet.rs`: did anything get written?).
     fn revision(&self) -> u64;
 
+    /// The epochs of everything around a pod on `node`: the console's and the node's
+    /// (`kubelet/restarts.rs`: did anything but the pod's own work happen?).
+    fn outside_epoch(&self, node: &str) -> u64;
+
+    /// etcd's writes so far, by kind (`kubelet/restarts.rs`).
+    fn write_counts(&self) -> crate::store::WriteCounts;
+
     /// The engine's next task sequence number (`quiet.rs`: was anything queued?).
     fn next_seq(&self) -> u64;
 

@@ -75,7 +75,13 @@ impl Quiet {
 
     /// The epoch of a pod: it moves whenever the pod, its node or the console does.
     pub fn pod_epoch(&self, node: &str, uid: &str) -> u64 {
-        self.global + self.nodes.get(node).copied().unwrap_or(0) + self.pods.get(uid).copied().unwrap_or(0)
+        self.outside_epoch(node) + self.pods.get(uid).copied().unwrap_or(0)
+    }
+
+    /// The epoch of everything around the pods of `node`: it moves whenever the node or the
+    /// console does.
+    pub fn outside_epoch(&self, node: &str) -> u64 {
+        self.global + self.nodes.get(node).copied().unwrap_or(0)
     }
 }
 
@@ -86,6 +92,7 @@ fn periodic(task: &Task) -> bool {
         Task::Kubelet(Timer { due: Due::Probe { ticker: Some(_), .. } | Due::Sync { .. } | Due::Heartbeat | Due::ContainerGc | Due::EvictionPass { .. }, .. })
             | Task::Scheduler(scheduler::Timer::EventSeriesFinish | scheduler::Timer::EventSeriesRefresh | scheduler::Timer::FlushUnschedulable)
             | Task::Proxy(crate::proxy::Timer::Sync { periodic: Some(_), .. })
+            | Task::EventLeaseExpire { .. }
     ) || matches!(task, Task::Kcm(timer) if timer.periodic())
 }
 
@@ -98,6 +105,15 @@ enum Moved {
     Shifted,
     /// A failing sync that repeats: the stretch replays its runs (`kubelet/repeat.rs`).
     Replayed,
+    /// The sync that restarts a container whose crash-loop cycles repeat: the stretch
+    /// replays whole cycles (`kubelet/restarts.rs`).
+    Restarts,
+    /// The expiry of an event lease that holds nothing any more: etcd revokes it when the
+    /// stretch passes it, deleting nothing.
+    Revoked,
+    /// The expiry of an event lease that holds something now: real work, unless a replay of
+    /// restarts writes it all again first (then revoked like the others).
+    Deferred,
 }
 
 /// The periodic tasks a quiet stretch moved whose clocks other memory follows.
@@ -265,7 +281,31 @@ impl Engine {
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = VecMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());
+        // The first sync that restarts a container whose crash-loop cycles repeat: it bounds
+        // the stretch only if not one whole cycle fits (one pod's restarts per stretch).
+        let mut restart: Option<(usize, String, String, u64, Time)> = None;
+        let mut deferred = Time(u64::MAX);
         for std::cmp::Reverse(s) in self.queue.iter() {
+            if restart.is_none()
+                && s.at < horizon
+                && let Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) = &s.task
+                && self.restarts_replayable(node, uid, *token, s.at)
+            {
+                restart = Some((steady.len(), node.clone(), uid.clone(), *token, s.at));
+                steady.push(Moved::Restarts);
+                continue;
+            }
+            // An event lease's expiry: steady if it holds nothing; else it bounds the stretch
+            // unless a replay of restarts makes it hold nothing by then.
+            if let Task::EventLeaseExpire { expiry } = &s.task {
+                if self.event_lease_holds_nothing(*expiry) {
+                    steady.push(Moved::Revoked);
+                } else {
+                    deferred = deferred.min(s.at);
+                    steady.push(Moved::Deferred);
+                }
+                continue;
+            }
             // Steady only past its own next run: a stream whose next run would change something
             // (a series due to finish before it fires) is real work at that run, not moved.
             let until = if s.at >= horizon { None } else { self.task_steady_until(&s.task, &mut heartbeats).filter(|t| *t > s.at) };
@@ -287,7 +327,29 @@ impl Engine {
                 return;
             }
         }
-        let to = horizon.min(limit);
+        let mut to = horizon.min(limit);
+        let mut restarted = None;
+        // Real work that bounds the stretch besides the horizon: lease expiries that delete,
+        // a restart not one whole cycle of which fits.
+        let mut work = deferred;
+        if let Some((index, node, uid, token, at)) = restart {
+            match self.replay_restarts(&node, &uid, token, at, to) {
+                Some(r) => {
+                    to = r.next;
+                    work = Time(u64::MAX);
+                    restarted = Some(r);
+                }
+                None => {
+                    steady[index] = Moved::Stays;
+                    work = work.min(at);
+                }
+            }
+        }
+        if work <= earliest {
+            self.quiet.recheck_at = work.plus_millis(1);
+            return;
+        }
+        to = to.min(work);
         if to == Time(u64::MAX) {
             // Nothing will ever happen and nobody waits for a moment: the clock stays.
             return;
@@ -301,8 +363,18 @@ impl Engine {
         self.queue.reserve(tasks.len());
         let mut moved_clocks = MovedClocks::default();
         let (mut replayed, mut replayed_hpa) = (0, 0);
+        let mut revoked = Vec::new();
         for (std::cmp::Reverse(mut s), moved) in tasks.drain(..).zip(steady) {
-            if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
+            if moved == Moved::Restarts {
+                if let Some(r) = &restarted {
+                    s.at = r.next;
+                }
+            } else if let (Moved::Revoked | Moved::Deferred, Task::EventLeaseExpire { expiry }) = (moved, &s.task) {
+                if s.at < to {
+                    revoked.push(*expiry);
+                    continue;
+                }
+            } else if let (Moved::Replayed, Task::Kubelet(Timer { node, due: Due::Sync { uid, .. } })) = (moved, &s.task) {
                 let (next, count) = self.run_kubelet(node, |k, cx| k.replay_syncs(cx, uid, s.at, to)).unwrap_or((s.at, 0));
                 s.at = next;
                 replayed += count;
@@ -326,6 +398,17 @@ impl Engine {
             self.queue.push(std::cmp::Reverse(s));
         }
         self.quiet.spare = tasks;
+        // Leases that held nothing expire in the stretch, oldest first (each one's revisions
+        // end where the next one's begin).
+        crate::sort::sort(&mut revoked);
+        for expiry in revoked {
+            self.event_lease_expired_empty(expiry);
+        }
+        if let Some(r) = &restarted {
+            for expiry in &r.lease_expiries {
+                self.schedule(*expiry, Task::EventLeaseExpire { expiry: *expiry });
+            }
+        }
         self.shift_heartbeat_clocks(shift, &moved_clocks);
         let from = self.now;
         self.now = to;
@@ -337,7 +420,15 @@ impl Engine {
         if replayed_hpa > 0 {
             params.insert("repeatedHpaSyncs".to_string(), serde_json::json!(replayed_hpa));
         }
-        self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, None, params, vec![]);
+        let mut object = None;
+        if let Some(r) = &restarted {
+            params.insert("repeatedRestarts".to_string(), serde_json::json!(r.cycles));
+            if r.expired > 0 {
+                params.insert("expiredEvents".to_string(), serde_json::json!(r.expired));
+            }
+            object = Some(r.pod.clone());
+        }
+        self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, object, params, vec![]);
     }
 
     /// The clocks that run with the heartbeats move by `ms`: each Lease's renew time and each
@@ -397,9 +488,21 @@ impl Engine {
         self.proxy_shift(ms, &moved.proxies);
     }
 
+    /// Deletes an object as if every watcher had seen it go.
+    pub(crate) fn delete_quietly(&mut self, key: &crate::store::ObjectKey) {
+        if self.store.delete(key).is_none() {
+            return;
+        }
+        for c in &mut self.components {
+            if c.cache.remove(key).is_some() {
+                c.generation += 1;
+            }
+        }
+    }
+
     /// Writes a new version of an object as if every watcher had seen it: etcd and every
     /// informer cache that holds the object get the same version.
-    fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
+    pub(crate) fn put_quietly(&mut self, key: crate::store::ObjectKey, object: Obj) {
         let event = self.store.put_obj(key.clone(), object);
         // Only a component that watches the resource can hold the object (its cache is filled
         // from its watches): the others' caches are not searched.

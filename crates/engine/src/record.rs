@@ -161,6 +161,14 @@ impl Write {
         }
     }
 
+    /// The event's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Write::Create(event) => event["metadata"]["name"].as_str().unwrap_or_default(),
+            Write::Update { name, .. } => name,
+        }
+    }
+
     /// A repeat whose event is gone (it expired, or was deleted) is created again, under its
     /// name and with its count: `recordEvent` follows a PATCH answered 404 with a Create.
     pub fn recreated(&self) -> Option<&Value> {

@@ -120,6 +120,21 @@ pub struct Store {
     /// How many pods and nodes are stored (the trace's sampling asks at every create).
     pods: usize,
     nodes: usize,
+    /// Writes (puts and deletes) by kind, for `kubelet/restarts.rs`: a crash-loop cycle that
+    /// repeats writes only its pod, its events and the heartbeats.
+    writes: WriteCounts,
+}
+
+/// How many writes the store took, by what they wrote; every other write is `revision`
+/// minus their sum.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WriteCounts {
+    pub pods: u64,
+    pub events: u64,
+    /// Events deleted (their TTL ran out, or a client deleted them).
+    pub event_deletes: u64,
+    /// Leases and Nodes: the heartbeats and node status reports.
+    pub heartbeats: u64,
 }
 
 impl Store {
@@ -170,6 +185,7 @@ impl Store {
     /// with the stored object needs no copy of it.
     pub fn put_value(&mut self, key: ObjectKey, value: &mut Value) -> WatchEvent {
         self.revision += 1;
+        self.count_write(&key);
         if let Some(meta) = value.get_mut("metadata").and_then(Value::as_object_mut) {
             meta.insert("resourceVersion".into(), Value::String(self.revision.to_string()));
         }
@@ -187,6 +203,7 @@ impl Store {
     /// `resourceVersion` and event as `put` of its `to_value`.
     pub fn put_obj(&mut self, key: ObjectKey, mut object: Obj) -> WatchEvent {
         self.revision += 1;
+        self.count_write(&key);
         if object.get("metadata").is_some_and(Slot::is_object) {
             object.insert_at("/metadata", "resourceVersion", &Value::String(self.revision.to_string()));
         }
@@ -213,11 +230,30 @@ impl Store {
         let object = self.objects.remove(key)?;
         self.count(key, -1);
         self.revision += 1;
+        if key.resource == "events" {
+            self.writes.event_deletes += 1;
+        } else {
+            self.count_write(key);
+        }
         let event = WatchEvent { event_type: EventType::Deleted, key: key.clone(), object, revision: self.revision };
         if let Some(history) = &mut self.history {
             history.push(event.clone());
         }
         Some(event)
+    }
+
+    fn count_write(&mut self, key: &ObjectKey) {
+        match (key.group, key.resource) {
+            ("", "pods") => self.writes.pods += 1,
+            ("", "events") | ("events.k8s.io", "events") => self.writes.events += 1,
+            ("", "nodes") | ("coordination.k8s.io", "leases") => self.writes.heartbeats += 1,
+            _ => {}
+        }
+    }
+
+    /// The writes so far, by kind.
+    pub fn write_counts(&self) -> WriteCounts {
+        self.writes
     }
 
     fn count(&mut self, key: &ObjectKey, by: isize) {

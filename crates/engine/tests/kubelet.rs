@@ -26,6 +26,9 @@ fn shim_events(e: &Engine, pod: &str, container: &str) -> Vec<(u64, String)> {
 #[test]
 fn crash_loop_restarts_follow_the_back_off_curve() {
     let mut e = Engine::with_default_cluster(7);
+    // Every restart as the trace records it: quiet stretches would replay the restarts at the
+    // cap whole, leaving one record for many (`kubelet/restarts.rs`).
+    e.set_quiet_skips(false);
     create_pod(&mut e, json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "crasher"},
         "spec": {"containers": [{"name": "c", "image": "busybox:1.36", "command": ["sh", "-c", "exit 1"]}]}}));
     let until = e.now().plus_millis(20 * 60_000);

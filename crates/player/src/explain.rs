@@ -258,6 +258,15 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
                 let duration = podlife_console::printers::duration::human_duration(ms as i64);
                 let count = |key: &str| e.params.get(key).and_then(|v| v.as_u64());
+                if let Some(restarts) = count("repeatedRestarts") {
+                    return Message::new("explain-quiet-skip-restarts")
+                        .text("duration", duration)
+                        .number("restarts", restarts as f64)
+                        .text("pod", object)
+                        .number("expired", count("expiredEvents").unwrap_or(0) as f64)
+                        .number("syncs", count("repeatedSyncs").unwrap_or(0) as f64)
+                        .number("hpa_syncs", count("repeatedHpaSyncs").unwrap_or(0) as f64);
+                }
                 match (count("repeatedSyncs"), count("repeatedHpaSyncs")) {
                     (Some(syncs), Some(hpa)) => Message::new("explain-quiet-skip-repeats-hpa").text("duration", duration).number("syncs", syncs as f64).number("hpa_syncs", hpa as f64),
                     (Some(syncs), None) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),
@@ -427,6 +436,9 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-step",
     "explain-quiet-skip",
     "explain-quiet-skip-repeats",
+    "explain-quiet-skip-hpa",
+    "explain-quiet-skip-repeats-hpa",
+    "explain-quiet-skip-restarts",
     "explain-event-expired",
     "explain-api-rejected",
     "explain-api-webhook-wait",

@@ -330,6 +330,24 @@ fn a_quiet_stretch_is_explained_with_its_length() {
     }
 }
 
+/// A crash loop's restarts that repeat themselves are replayed by a quiet stretch: the step
+/// names the pod and how many restarts it replayed, in both languages.
+#[test]
+fn replayed_restarts_are_explained() {
+    let mut p = Player::new(1);
+    p.command("kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'");
+    p.seek(usize::MAX);
+    p.command("sleep 3600");
+    let replay = p.reactions().iter().find(|r| explain_reaction(&p, r).id == "explain-quiet-skip-restarts").expect("the restarts were replayed");
+    let restarts = p.trace()[replay.events.start].params.get("repeatedRestarts").and_then(|v| v.as_u64()).unwrap_or(0);
+    assert!(restarts >= 5, "{restarts}");
+    for lang in Lang::ALL {
+        let (text, errors) = Localizer::new(lang).format("explain-quiet-skip-restarts", &explain_reaction(&p, replay).args);
+        assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
+        assert!(text.contains(&restarts.to_string()) && text.contains("crash"), "{lang:?}: {text}");
+    }
+}
+
 /// Events end an hour after their last write: etcd deletes them when their lease expires, a
 /// step of its own with an explanation in both languages.
 #[test]

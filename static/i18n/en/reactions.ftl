@@ -255,6 +255,22 @@ explain-quiet-skip-repeats-hpa = { $duration } of quiet passed in one step: Leas
         [one] One sync of a HorizontalPodAutoscaler repeated the last one too: nothing it reads had moved.
        *[other] { $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too: nothing they read had moved.
     }
+explain-quiet-skip-restarts = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $restarts ->
+        [one] One restart of { $pod }
+       *[other] { $restarts } restarts of { $pod }
+    } repeated the one before: the same program failed the same way after the same time, and nothing else happened to the pod, so podlife replayed them whole. Each restart's back-off syncs kept their jitter, its events were counted (and written when the spam filter let them through) and its containerd journal lines were written; the last replayed run is the exited instance the pod's status and `kubectl logs --previous` show, and the restart count is the one it reached.{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out.
+    }{ $syncs ->
+        [0] {""}
+        [one] {" "}One sync of a pod failing on its image repeated the last one too.
+       *[other] {" "}{ $syncs } syncs of pods failing on their image repeated the last one too.
+    }{ $hpa_syncs ->
+        [0] {""}
+        [one] {" "}One sync of a HorizontalPodAutoscaler repeated the last one too.
+       *[other] {" "}{ $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too.
+    }
 explain-event-expired = etcd deleted { $object }: the lease it was stored under expired. kube-apiserver keeps events for an hour after their last update (--event-ttl), so old events disappear from `kubectl get events` on their own.
 
 ## kube-proxy and traffic

@@ -67,6 +67,13 @@ impl EventLeases {
         self.leases.entry(expiry).or_insert_with(|| Lease { first_revision: revision, keys: Vec::new() }).keys.push(key.clone());
     }
 
+    /// Whether the lease expiring at `expiry` holds no key now (`revoke` would find none).
+    fn holds_nothing(&self, expiry: Time, revision_of: impl Fn(&ObjectKey) -> Option<u64>) -> bool {
+        let Some(lease) = self.leases.get(&expiry) else { return true };
+        let next = self.leases.iter().find(|(t, _)| **t > expiry).map_or(u64::MAX, |(_, l)| l.first_revision);
+        !lease.keys.iter().any(|k| revision_of(k).is_some_and(|rv| rv >= lease.first_revision && rv < next))
+    }
+
     /// The keys a lease still holds when it expires, in key order: those whose last write
     /// (`revision_of`, None when deleted) falls in its revisions.
     fn revoke(&mut self, expiry: Time, revision_of: impl Fn(&ObjectKey) -> Option<u64>) -> Vec<ObjectKey> {
@@ -89,14 +96,64 @@ impl Engine {
     /// After a write: an event's key goes under the current lease (granting one, with its
     /// expiry timer, when it cannot be reused).
     pub(crate) fn event_ttl_after_write(&mut self, key: &ObjectKey) {
-        if !has_event_ttl(key) {
-            return;
+        if let Some(expiry) = self.event_lease_for_write(key, self.now) {
+            self.schedule(expiry, Task::EventLeaseExpire { expiry });
         }
-        let (expiry, granted) = self.event_leases.get_lease(self.now);
+    }
+
+    /// The lease for a write of `key` at `at` (a replayed write may be earlier than now): the
+    /// expiry of a lease granted for it, whose timer the caller schedules.
+    pub(crate) fn event_lease_for_write(&mut self, key: &ObjectKey, at: Time) -> Option<Time> {
+        if !has_event_ttl(key) {
+            return None;
+        }
+        let (expiry, granted) = self.event_leases.get_lease(at);
         // The write about to be stored takes the store's next revision.
         self.event_leases.attach(key, expiry, self.store.revision() + 1);
-        if granted {
-            self.schedule(expiry, Task::EventLeaseExpire { expiry });
+        granted.then_some(expiry)
+    }
+
+    /// Whether the lease expiring at `expiry` would delete nothing, now or when it expires
+    /// (`quiet.rs`: such an expiry is steady). Every key it holds was written again under a
+    /// later lease, or deleted; later writes only move keys further on. The lease writes may
+    /// still reuse is not asked about: a write under it would be held by it.
+    pub(crate) fn event_lease_holds_nothing(&self, expiry: Time) -> bool {
+        if self.event_leases.prev.is_some_and(|(e, _)| e == expiry) {
+            return false;
+        }
+        let store = &self.store;
+        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        self.event_leases.holds_nothing(expiry, revision_of)
+    }
+
+    /// When the earliest event lease expires.
+    pub(crate) fn event_leases_first_expiry(&self) -> Option<Time> {
+        self.event_leases.leases.keys().next().copied()
+    }
+
+    /// etcd revokes the lease expiring at `expiry` inside a quiet stretch: the keys it still
+    /// holds are deleted without a trace or a watch event (nobody watches; `kubelet/restarts.rs`).
+    /// Returns how many.
+    pub(crate) fn event_lease_expire_quietly(&mut self, expiry: Time) -> u64 {
+        let store = &self.store;
+        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let keys = self.event_leases.revoke(expiry, revision_of);
+        for key in &keys {
+            self.delete_quietly(key);
+        }
+        keys.len() as u64
+    }
+
+    /// A quiet stretch passed the expiry of a lease that held nothing: etcd revokes it,
+    /// deleting nothing.
+    pub(crate) fn event_lease_expired_empty(&mut self, expiry: Time) {
+        let store = &self.store;
+        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let held = self.event_leases.revoke(expiry, revision_of);
+        for key in held {
+            // Not expected (the stretch asked first), but etcd would delete it.
+            let object = self.store.get(&key).and_then(|e| crate::object_ref(e, "Event"));
+            self.etcd_delete(&key, object, true);
         }
     }
 

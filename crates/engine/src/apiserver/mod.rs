@@ -381,6 +381,24 @@ impl Engine {
         result
     }
 
+    /// The object a create of `body` in `namespace` would store, for a write made inside a
+    /// quiet stretch (`kubelet/restarts.rs`: a replayed kubelet event): decoded and defaulted
+    /// as `create` does, its system fields set by `prepare_for_create`; nothing traced, no
+    /// admission (nothing podlife plays admits or mutates Events). None if it does not decode.
+    pub(crate) fn quiet_create_object(&mut self, req: &Request, namespace: &str) -> Option<Value> {
+        let rt = req.resource;
+        let mut obj = decode_strict(rt, req.body.as_ref()?).ok()?;
+        defaults::apply(rt.kind, &mut obj);
+        obj["metadata"]["namespace"] = json!(namespace);
+        if let Some(m) = obj["metadata"].as_object_mut() {
+            for f in ["uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields", "selfLink"] {
+                m.remove(f);
+            }
+        }
+        self.prepare_for_create(rt, &mut obj, req).ok()?;
+        Some(obj)
+    }
+
     /// The rest of a create, once the object is prepared: validation, then etcd.
     fn create_prepared(&mut self, rt: &'static ResourceType, req: &Request, obj: Value, object: Option<ObjectRef>) -> Result<Value, Status> {
         let namespace = req.namespace.clone().unwrap_or_else(|| "default".into());

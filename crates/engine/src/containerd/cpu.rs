@@ -98,6 +98,14 @@ impl CpuAccount {
         CpuAccount { since: now, quota, ..CpuAccount::default() }
     }
 
+    /// The same account, every moment in it `ms` later (a container's run replayed later).
+    pub fn shift(&mut self, ms: u64) {
+        self.since = self.since.plus_millis(ms);
+        for (t, _) in &mut self.history {
+            *t = t.plus_millis(ms);
+        }
+    }
+
     /// Counts the time since `since` at the current rate.
     pub fn settle(&mut self, now: Time) {
         if now <= self.since {

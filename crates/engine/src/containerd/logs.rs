@@ -57,6 +57,27 @@ impl LogFile {
         self.bytes = 0;
     }
 
+    /// Every line, written `ms` later (a container's run replayed later). Only for a file that
+    /// never reached its rotation size: the size checks are on the clock.
+    pub fn shift(&mut self, ms: u64) {
+        for (t, _, _) in &mut self.lines {
+            *t = t.plus_millis(ms);
+        }
+        if !self.lines.is_empty() {
+            self.last_append = self.last_append.plus_millis(ms);
+        }
+    }
+
+    /// Whether the file never rotated nor reached its rotation size.
+    pub fn small(&self) -> bool {
+        self.rotated.is_empty() && self.bytes <= MAX_SIZE
+    }
+
+    /// Every line of the current file.
+    pub fn lines(&self) -> &[LogLine] {
+        &self.lines
+    }
+
     /// The shim writes a line at `now`.
     pub fn append(&mut self, now: Time, stream: &'static str, text: String) {
         if self.rotation_due(now) {

@@ -192,6 +192,8 @@ pub struct Runtime {
     pub images: VecMap<String, NodeImage>,
     pub ipam: cni::HostLocal,
     next_pid: u32,
+    /// How many lines the journal took in all (it keeps the last ones).
+    pub journal_pushed: u64,
     /// The node kernel's namespace inode numbers, and the node's own namespaces.
     pub inodes: namespaces::InodeAllocator,
     pub host_namespaces: namespaces::Namespaces,
@@ -259,6 +261,12 @@ impl Container {
     }
 }
 
+/// The PID the node hands out after `pid` (PIDs climb with small gaps, as other processes
+/// on a busy node take some).
+pub fn pid_after(pid: u32) -> u32 {
+    pid + 1 + (pid % 7)
+}
+
 impl Runtime {
     pub fn new(node: &str, pod_cidr: &str) -> Runtime {
         let mut rt = Runtime {
@@ -270,6 +278,7 @@ impl Runtime {
             images: VecMap::new(),
             ipam: cni::HostLocal::new(pod_cidr),
             next_pid: 1000,
+            journal_pushed: 0,
             inodes: namespaces::InodeAllocator::new(node),
             host_namespaces: namespaces::Namespaces::default(),
             // lo, the node's eth0 (a kind node's veth to its docker network).
@@ -290,7 +299,12 @@ impl Runtime {
 
     /// The next PID on the node (the host PID namespace).
     pub fn next_pid(&mut self) -> u32 {
-        self.next_pid += 1 + (self.next_pid % 7);
+        self.next_pid = pid_after(self.next_pid);
+        self.next_pid
+    }
+
+    /// The last PID handed out (`next_pid` hands out `pid_after` it).
+    pub fn last_pid(&self) -> u32 {
         self.next_pid
     }
 
@@ -382,6 +396,7 @@ impl Runtime {
     }
 
     pub(crate) fn journal_push(&mut self, entry: JournalEntry) {
+        self.journal_pushed += 1;
         self.journal.push(entry);
         if self.journal.len() > 2000 {
             self.journal.drain(..500);

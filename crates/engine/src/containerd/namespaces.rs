@@ -79,6 +79,16 @@ impl InodeAllocator {
         n
     }
 
+    /// The number the next `alloc` hands out.
+    pub fn peek(&self) -> u64 {
+        self.next
+    }
+
+    /// Hands out `n` numbers nobody keeps (namespaces made and gone again).
+    pub fn skip(&mut self, n: u64) {
+        self.next += n;
+    }
+
     /// A full set of new namespaces (the node's own, at boot).
     pub fn host(&mut self) -> Namespaces {
         let cgroup = self.alloc();

@@ -90,6 +90,14 @@ impl Backoff {
         event_time.plus_millis(self.get(id))
     }
 
+    /// The entry of `id` as if its last update came `ms` later (restarts replayed by a quiet
+    /// stretch, `restarts.rs`).
+    pub fn shift(&mut self, id: &str, ms: u64) {
+        if let Some(e) = self.entries.get_mut(id) {
+            e.last_update = e.last_update.plus_millis(ms);
+        }
+    }
+
     /// `GC`: drops entries not updated for twice the maximum.
     pub fn gc(&mut self, now: Time) {
         let max2 = self.expire_after_ms.unwrap_or(self.max_ms * 2);

@@ -29,6 +29,7 @@ pub mod prober;
 pub mod register;
 pub mod repeat;
 pub mod resize;
+pub mod restarts;
 pub mod runtime_state;
 pub mod server;
 pub mod static_pods;
@@ -277,6 +278,8 @@ pub struct PodWorker {
     pub watch: Option<repeat::SyncWatch>,
     /// The next syncs repeat the last one while nothing happens to the pod (`repeat.rs`).
     pub repeating: Option<repeat::Repeating>,
+    /// The container's crash-loop cycles, watched to tell whether they repeat (`restarts.rs`).
+    pub restarts: Option<Box<restarts::Restarts>>,
     /// The volume calculator's last measure of the pod's `emptyDir` volumes, and when it
     /// measures next (`eviction.rs`; only for pods with local storage limits).
     pub volume_stats: Option<VecMap<String, u64>>,
@@ -340,6 +343,7 @@ impl PodWorker {
             steady_epoch: None,
             watch: None,
             repeating: None,
+            restarts: None,
             volume_stats: None,
             volume_calc_at: None,
             rejected: None,
@@ -722,6 +726,7 @@ impl Kubelet {
         let written = self.events.record(&self.node, pod, fp.as_deref(), note, now);
         if let Some(uid) = pod["metadata"]["uid"].as_str() {
             self.repeat_watch_event(uid, fp.as_deref(), note, written.is_some());
+            self.restart_watch_event(uid, fp.as_deref(), note, written.is_some(), now);
         }
         let Some(write) = written else { return };
         let Some(rt) = ResourceType::resolve("events") else { return };
@@ -875,6 +880,7 @@ impl Kubelet {
         // Whether this sync is idle: it writes nothing and queues nothing but its empty plan.
         let (revision, seq) = (cx.node().revision(), cx.node().next_seq());
         self.repeat_watch_start(cx, uid, revision, seq);
+        self.restart_watch_sync_start(uid, cx.now());
         self.prober_add_pod(cx, uid, &pod);
         self.handle_resize(cx, uid, &pod);
         let status = self.update_status(cx, uid, &pod);
@@ -1227,6 +1233,7 @@ impl Kubelet {
                 return Err(());
             }
             self.crash_backoff.next(&key, ts, now);
+            self.restart_mark(cx, uid, container);
         }
         let image = spec["image"].as_str().unwrap_or_default().to_string();
         let reference = match ImageRef::parse_normalized(&image) {
@@ -1317,6 +1324,8 @@ impl Kubelet {
         // `postSync`: a sync whose actions all succeeded asks PLEG to relist the pod now.
         let relist = !w.failed && w.backoff_until.is_none();
         let next_token = w.token + 1;
+        let backoff = w.failed && w.backoff_until.is_some();
+        self.restart_watch_sync_end(uid, backoff);
         self.repeat_watch_end(cx, uid, next_token);
         let idle = relist && self.workers.get_mut(uid).is_some_and(|w| std::mem::take(&mut w.idle_sync));
         let jitter = cx.rng().below(base / 2 + 1);
@@ -1465,6 +1474,7 @@ impl Kubelet {
                 }
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
+                self.restart_watch_status_written(uid);
             }
     }
 

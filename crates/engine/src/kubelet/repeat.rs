@@ -82,6 +82,13 @@ pub struct Repeating {
     backoff_until: Option<Time>,
 }
 
+impl Repeating {
+    /// The same repeat, its back-off ending `ms` later (restarts replayed, `restarts.rs`).
+    pub(super) fn shift(&mut self, ms: u64) {
+        self.backoff_until = self.backoff_until.map(|t| t.plus_millis(ms));
+    }
+}
+
 /// The reasons a container fails to start that a repeat meets again while nothing it reads
 /// changes: its image alone (`images/types.go`), its configuration
 /// (`kuberuntime_container.go`'s `ErrCreateContainerConfig`), or a crash-loop back-off that
