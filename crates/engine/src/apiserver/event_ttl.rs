@@ -87,6 +87,11 @@ impl EventLeases {
     }
 }
 
+/// The revision of the last write of `key` still stored (None: deleted).
+fn stored_revision(store: &crate::store::Store, key: &ObjectKey) -> Option<u64> {
+    store.get(key).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok())
+}
+
 /// Whether etcd stores this key with the event TTL.
 fn has_event_ttl(key: &ObjectKey) -> bool {
     key.resource == "events" && (key.group.is_empty() || key.group == "events.k8s.io")
@@ -122,7 +127,7 @@ impl Engine {
             return false;
         }
         let store = &self.store;
-        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let revision_of = |k: &ObjectKey| stored_revision(store, k);
         self.event_leases.holds_nothing(expiry, revision_of)
     }
 
@@ -136,7 +141,7 @@ impl Engine {
     /// Returns how many.
     pub(crate) fn event_lease_expire_quietly(&mut self, expiry: Time) -> u64 {
         let store = &self.store;
-        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let revision_of = |k: &ObjectKey| stored_revision(store, k);
         let keys = self.event_leases.revoke(expiry, revision_of);
         for key in &keys {
             self.delete_quietly(key);
@@ -148,7 +153,7 @@ impl Engine {
     /// deleting nothing.
     pub(crate) fn event_lease_expired_empty(&mut self, expiry: Time) {
         let store = &self.store;
-        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let revision_of = |k: &ObjectKey| stored_revision(store, k);
         let held = self.event_leases.revoke(expiry, revision_of);
         for key in held {
             // Not expected (the stretch asked first), but etcd would delete it.
@@ -160,7 +165,7 @@ impl Engine {
     /// etcd's lessor revokes an expired lease: every key still on it is deleted.
     pub(crate) fn event_lease_expire(&mut self, expiry: Time) {
         let store = &self.store;
-        let revision_of = |k: &ObjectKey| store.get(k).and_then(|e| e["metadata"]["resourceVersion"].as_str()?.parse().ok());
+        let revision_of = |k: &ObjectKey| stored_revision(store, k);
         for key in self.event_leases.revoke(expiry, revision_of) {
             let object = self.store.get(&key).and_then(|e| crate::object_ref(e, "Event"));
             self.etcd_delete(&key, object, true);
