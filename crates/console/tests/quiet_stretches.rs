@@ -356,9 +356,10 @@ fn crash_loop_restarts_replayed_end_as_run() {
     }
 }
 
-/// Restarts are replayed only when they repeat and nobody reacts to them: a program whose
-/// output differs on every run (it prints the time), a Deployment's pod (its ReplicaSet counts
-/// its readiness) and any crash loop under a client's watch run one restart at a time.
+/// Restarts are replayed only when they repeat and nothing they move depends on anything else:
+/// a program whose output differs on every run (it prints the time), a Deployment of two
+/// replicas (its ReplicaSet's readiness count follows both pods) and any crash loop under a
+/// client's watch run one restart at a time; a Deployment of one replica is replayed.
 #[test]
 fn restarts_that_do_not_repeat_are_run_one_by_one() {
     let replayed = |setup: &[&str]| {
@@ -373,6 +374,35 @@ fn restarts_that_do_not_repeat_are_run_one_by_one() {
     };
     assert!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
     assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'date; sleep 1; exit 1'"]), 0);
-    assert_eq!(replayed(&["kubectl create deployment crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]), 0);
+    assert!(replayed(&["kubectl create deployment crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
+    assert_eq!(replayed(&["kubectl create deployment crash --replicas=2 --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]), 0);
     assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'", "kubectl get pods -w --watch-only"]), 0);
+}
+
+/// A Deployment of one crash-looping replica: its ReplicaSet's and Deployment's status follow
+/// each restart (ready for the second the program runs, then not), and a replay leaves them as
+/// the last replayed restart would: four hours with and without quiet stretches end alike.
+#[test]
+fn a_deployments_crash_loop_replayed_ends_as_run() {
+    let run = |skips: bool| {
+        let mut s = Session::new(3);
+        s.engine_mut().set_quiet_skips(skips);
+        assert!(!s.exec("kubectl create deployment crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'", None).failed);
+        s.exec("sleep 14400", None);
+        let e = s.engine();
+        let one = |resource: &'static str| e.store().list("apps", resource, Some("default")).map(|(_, o)| o.to_value()).next().expect("one");
+        let pod = e.store().list("", "pods", Some("default")).map(|(_, p)| p.to_value()).next().expect("pod");
+        let available = one("deployments")["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "Available").cloned()).expect("Available");
+        let time = |v: &Value| v.as_str().and_then(podlife_engine::Time::from_rfc3339).expect("a time").millis();
+        let status = pod["status"]["containerStatuses"][0].clone();
+        let finished = if status["state"]["terminated"].is_object() { &status["state"]["terminated"] } else { &status["lastState"]["terminated"] };
+        (status["restartCount"].as_i64().unwrap_or(-1), one("replicasets")["status"]["readyReplicas"].as_i64().unwrap_or(0), available["status"].clone(), time(&available["lastTransitionTime"]).abs_diff(time(&finished["finishedAt"])))
+    };
+    let (fast, slow) = (run(true), run(false));
+    assert!(fast.0.abs_diff(slow.0) <= 2, "{fast:?} vs {slow:?}");
+    for o in [&fast, &slow] {
+        // Not ready, not available, since the last run ended (its exit seen within 2 s).
+        assert_eq!((o.1, o.2.clone()), (0, serde_json::json!("False")), "{o:?}");
+        assert!(o.3 <= 3000, "Available turned False {} ms from the last exit: {o:?}", o.3);
+    }
 }

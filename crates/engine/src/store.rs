@@ -135,6 +135,8 @@ pub struct WriteCounts {
     pub event_deletes: u64,
     /// Leases and Nodes: the heartbeats and node status reports.
     pub heartbeats: u64,
+    /// ReplicaSets and Deployments (their controllers' status writes).
+    pub workloads: u64,
 }
 
 impl Store {
@@ -247,6 +249,7 @@ impl Store {
             ("", "pods") => self.writes.pods += 1,
             ("", "events") | ("events.k8s.io", "events") => self.writes.events += 1,
             ("", "nodes") | ("coordination.k8s.io", "leases") => self.writes.heartbeats += 1,
+            ("apps", "replicasets") | ("apps", "deployments") => self.writes.workloads += 1,
             _ => {}
         }
     }

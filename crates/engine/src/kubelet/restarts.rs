@@ -60,9 +60,11 @@ impl Counters {
 /// How the counters moved over a cycle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Moved {
-    /// Writes to anything but pods, events, Leases and Nodes.
+    /// Writes to anything but pods, events, Leases, Nodes, ReplicaSets and Deployments.
     other_writes: u64,
     pod_writes: u64,
+    /// The pod's ReplicaSet and Deployment following its readiness.
+    workload_writes: u64,
     event_writes: u64,
     pids: u32,
     inodes: u64,
@@ -127,7 +129,7 @@ impl RestartWatch {
     /// The cycle watched, closed by the counters `now` and the runtime's exited instance.
     /// None when it cannot be compared: something spoiled it, it has not reached its back-off,
     /// or its run left no single exited instance.
-    fn close(&self, uid: &str, now: Counters, rt: &Runtime) -> Option<Cycle> {
+    fn close(&self, uid: &str, now: Counters, owners: String, rt: &Runtime) -> Option<Cycle> {
         if self.spoiled || !self.sync_notes.is_empty() {
             return None;
         }
@@ -142,11 +144,13 @@ impl RestartWatch {
         let at = |t: Time| t.millis().checked_sub(self.mark.millis());
         let (n, m) = (now.writes, self.at_mark.writes);
         let (pods, events, heartbeats, deletes) = (n.pods.checked_sub(m.pods)?, n.events.checked_sub(m.events)?, n.heartbeats.checked_sub(m.heartbeats)?, n.event_deletes.checked_sub(m.event_deletes)?);
+        let workloads = n.workloads.checked_sub(m.workloads)?;
         let revision = now.revision.checked_sub(self.at_mark.revision)?;
         // (Events expiring are not the pod's work but change nothing it does.)
         let moved = Moved {
-            other_writes: revision.checked_sub(pods + events + heartbeats + deletes)?,
+            other_writes: revision.checked_sub(pods + events + heartbeats + deletes + workloads)?,
             pod_writes: pods,
+            workload_writes: workloads,
             event_writes: events,
             pids: pids_between(self.at_mark.last_pid, now.last_pid)?,
             inodes: now.inodes.checked_sub(self.at_mark.inodes)?,
@@ -170,7 +174,7 @@ impl RestartWatch {
             cpu_ns: c.cpu.usage_ns,
             shim_pid: c.shim_pid,
         };
-        Some(Cycle { notes: self.notes.clone(), backoff_notes, first_backoff_sync, sync_starts: self.sync_starts.clone(), moved, exit })
+        Some(Cycle { notes: self.notes.clone(), backoff_notes, first_backoff_sync, sync_starts: self.sync_starts.clone(), moved, exit, owners })
     }
 }
 
@@ -200,6 +204,9 @@ pub struct Cycle {
     sync_starts: Vec<u64>,
     moved: Moved,
     exit: Exit,
+    /// The status of the pod's ReplicaSet and Deployment at the cycle's end, its times left
+    /// out (`owners_fingerprint`).
+    owners: String,
 }
 
 impl Cycle {
@@ -212,6 +219,7 @@ impl Cycle {
             && self.backoff_notes == before.backoff_notes
             && self.moved == Moved { event_writes: self.moved.event_writes, ..before.moved }
             && run(&self.exit) == run(&before.exit)
+            && self.owners == before.owners
             && self.exit.attempt == before.exit.attempt + 1
     }
 }
@@ -237,6 +245,7 @@ impl Kubelet {
         let services = cx.node();
         let Some(rt) = services.machine(&node).map(|m| &m.runtime) else { return };
         let counters = Counters::read(services.outside_epoch(&node), services.revision(), services.write_counts(), rt);
+        let owners = self.workers.get(uid).and_then(|w| services.kubelet_pod(&node, &w.namespace, &w.name)).and_then(|pod| owners_fingerprint(&pod, |k| services.api_object(k)));
         let Some(w) = self.workers.get_mut(uid) else { return };
         // The sync under way began before the mark: it belongs to the new cycle.
         let (mut carried_start, mut carried_notes) = (None, Vec::new());
@@ -246,7 +255,7 @@ impl Kubelet {
                 carried_start = r.watch.sync_starts.pop();
             }
             carried_notes = std::mem::take(&mut r.watch.sync_notes);
-            r.watch.close(uid, counters, rt)
+            r.watch.close(uid, counters, owners?, rt)
         });
         let mut watch = RestartWatch::new(container, now, counters);
         if carried_start.is_some() {
@@ -309,8 +318,8 @@ impl Kubelet {
     }
 }
 
-/// Whether nothing about `pod` reacts to its restarts or keeps anything from one run to the
-/// next: a bare pod of one container, without probes, hooks, deadlines or writable volumes.
+/// Whether nothing about `pod` keeps anything from one run to the next: one container, without
+/// probes, hooks, deadlines or writable volumes. (Its owners: `workload_owners`.)
 fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
     let meta = &pod["metadata"];
     let spec = &pod["spec"];
@@ -318,8 +327,7 @@ fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
     let containers = spec["containers"].as_array().unwrap_or_default();
     let [c] = containers else { return false };
     let read_only_volume = |v: &crate::Slot| ["projected", "configMap", "secret", "downwardAPI"].iter().any(|k| v[*k].is_object());
-    empty(&meta["ownerReferences"])
-        && meta["deletionTimestamp"].is_null()
+    meta["deletionTimestamp"].is_null()
         && c["name"] == container
         && empty(&spec["initContainers"])
         && empty(&spec["ephemeralContainers"])
@@ -335,6 +343,57 @@ struct Replay {
     start: Time,
     syncs: Vec<Time>,
     next: Time,
+}
+
+/// The workload objects above `pod` whose status follows its restarts: its ReplicaSet and that
+/// one's Deployment, if it has them, of one replica. None for any other owner (a Job counts its
+/// pods' failures; StatefulSets and DaemonSets are not replayed).
+fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot>) -> Option<Vec<ObjectKey>> {
+    let namespace = pod["metadata"]["namespace"].as_str();
+    let mut owners = Vec::new();
+    let mut object = pod;
+    for kind in ["ReplicaSet", "Deployment"] {
+        let refs = object["metadata"]["ownerReferences"].as_array().unwrap_or_default();
+        let [owner] = refs else {
+            return refs.is_empty().then_some(owners);
+        };
+        if owner["kind"] != kind || owner["apiVersion"] != "apps/v1" || owner["controller"] != true {
+            return None;
+        }
+        let key = ObjectKey::new(podlife_model::ResourceType::resolve(if kind == "ReplicaSet" { "replicasets" } else { "deployments" })?, namespace, owner["name"].as_str()?);
+        // One replica: the owner's status follows this pod alone (another pod's readiness
+        // would move it at moments the replay does not know).
+        let found = lookup(&key).filter(|o| o["metadata"]["uid"] == owner["uid"] && o["spec"]["replicas"] == 1)?;
+        owners.push(key);
+        object = found;
+    }
+    object["metadata"]["ownerReferences"].as_array().unwrap_or_default().is_empty().then_some(owners)
+}
+
+/// The status of `pod`'s workload owners with every moment left out: what must repeat from one
+/// cycle to the next (`Cycle::owners`). None when the pod has another owner.
+fn owners_fingerprint<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot> + Copy) -> Option<String> {
+    let mut text = String::new();
+    for key in workload_owners(pod, lookup)? {
+        let mut status = lookup(&key)?["status"].to_value();
+        map_times(&mut status, &mut |_| Some(String::new()));
+        text.push_str(&status.to_string());
+    }
+    Some(text)
+}
+
+/// Replaces every RFC 3339 moment in `value` by what `f` makes of it (None: left alone).
+fn map_times(value: &mut Value, f: &mut impl FnMut(Time) -> Option<String>) {
+    match value {
+        Value::String(text) => {
+            if let Some(new) = Time::from_rfc3339(text).and_then(|t| f(t)) {
+                *text = new;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| map_times(v, f)),
+        Value::Object(map) => map.values_mut().for_each(|v| map_times(v, f)),
+        _ => {}
+    }
 }
 
 /// What a quiet stretch gets from a replay.
@@ -373,9 +432,10 @@ impl Engine {
         if k.crash_backoff.get(&format!("{uid}/{}/{image}", r.watch.container)) != super::MAX_CRASH_BACKOFF_MS {
             return None;
         }
+        let owners = owners_fingerprint(pod, |k| self.store.get(k))?;
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts(), rt);
-        let cycle = r.watch.close(uid, now, rt)?;
+        let cycle = r.watch.close(uid, now, owners, rt)?;
         cycle.repeats(before).then(|| (cycle, before.clone()))
     }
 
@@ -475,6 +535,17 @@ impl Engine {
         let (lease_expiries, expired) = self.write_events_quietly(node, &namespace, writes, start);
         let stored = crate::store::decode(&pod_key, &stored);
         self.put_quietly(pod_key, stored);
+        // The pod's ReplicaSet and Deployment as the last replayed cycle leaves them: the same
+        // status, its moments from the watched cycle later by the time covered (restart moments
+        // are on the kubelet's 1-second ticks, so whole seconds later).
+        let since_second = Time(mark.millis() / 1000 * 1000);
+        for key in workload_owners(&pod, |k| self.store.get(k)).unwrap_or_default() {
+            let Some(owner) = self.store.get(&key) else { continue };
+            let mut value = owner.to_value();
+            map_times(&mut value["status"], &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
+            let owner = crate::store::decode(&key, &value);
+            self.put_quietly(key, owner);
+        }
 
         // containerd: the exited instance becomes the last replayed run's; the journal gets
         // every replayed cycle's lines; PIDs and namespaces move on as the runs took them.
@@ -563,8 +634,13 @@ impl Engine {
         // counters at its start are those its own work since then leaves.
         r.watch.at_mark = Counters {
             outside_epoch: counters.outside_epoch,
-            revision: counters.revision.saturating_sub(moved.other_writes + moved.pod_writes + moved.event_writes),
-            writes: WriteCounts { pods: counters.writes.pods.saturating_sub(moved.pod_writes), events: counters.writes.events.saturating_sub(moved.event_writes), ..counters.writes },
+            revision: counters.revision.saturating_sub(moved.other_writes + moved.pod_writes + moved.event_writes + moved.workload_writes),
+            writes: WriteCounts {
+                pods: counters.writes.pods.saturating_sub(moved.pod_writes),
+                events: counters.writes.events.saturating_sub(moved.event_writes),
+                workloads: counters.writes.workloads.saturating_sub(moved.workload_writes),
+                ..counters.writes
+            },
             last_pid: last_mark_pid,
             inodes: counters.inodes.saturating_sub(moved.inodes),
             containers_changed: counters.containers_changed.saturating_sub(moved.containers_changed),
