@@ -336,8 +336,8 @@ pub fn line(e: &TraceEvent) -> String {
         Action::QuietSkip => {
             let ms = param(e, "ms").as_u64().unwrap_or(0);
             let repeats = match param(e, "repeatedSyncs").as_u64() {
-                Some(1) => "; 1 sync of a pod failing on its image only counted its events".to_string(),
-                Some(n) => format!("; {n} syncs of pods failing on their image only counted their events"),
+                Some(1) => "; 1 sync of a pod whose container cannot start yet only counted its events".to_string(),
+                Some(n) => format!("; {n} syncs of pods whose containers cannot start yet only counted their events"),
                 None => String::new(),
             };
             let hpa = match param(e, "repeatedHpaSyncs").as_u64() {
