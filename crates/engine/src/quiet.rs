@@ -112,7 +112,7 @@ enum Moved {
     /// stretch passes it, deleting nothing.
     Revoked,
     /// The expiry of an event lease that holds something now: real work, unless a replay of
-    /// restarts writes it all again first (then revoked like the others).
+    /// restarts passes it (the replay revokes it at its moment, `kubelet/restarts.rs`).
     Deferred,
 }
 
@@ -283,15 +283,15 @@ impl Engine {
         let mut steady = Vec::with_capacity(self.queue.len());
         // The first sync that restarts a container whose crash-loop cycles repeat: it bounds
         // the stretch only if not one whole cycle fits (one pod's restarts per stretch).
-        let mut restart: Option<(usize, String, String, u64, Time)> = None;
+        let mut restart: Option<(usize, String, String, Time, crate::kubelet::restarts::RestartCycles)> = None;
         let mut deferred = Time(u64::MAX);
         for std::cmp::Reverse(s) in self.queue.iter() {
             if restart.is_none()
                 && s.at < horizon
                 && let Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) = &s.task
-                && self.restarts_replayable(node, uid, *token, s.at)
+                && let Some(cycles) = self.restart_cycles(node, uid, *token, s.at)
             {
-                restart = Some((steady.len(), node.clone(), uid.clone(), *token, s.at));
+                restart = Some((steady.len(), node.clone(), uid.clone(), s.at, cycles));
                 steady.push(Moved::Restarts);
                 continue;
             }
@@ -332,8 +332,8 @@ impl Engine {
         // Real work that bounds the stretch besides the horizon: lease expiries that delete,
         // a restart not one whole cycle of which fits.
         let mut work = deferred;
-        if let Some((index, node, uid, token, at)) = restart {
-            match self.replay_restarts(&node, &uid, token, at, to) {
+        if let Some((index, node, uid, at, cycles)) = restart {
+            match self.replay_restarts(&node, &uid, &cycles, at, to) {
                 Some(r) => {
                     to = r.next;
                     work = Time(u64::MAX);
@@ -400,9 +400,10 @@ impl Engine {
         self.quiet.spare = tasks;
         // Leases that held nothing expire in the stretch, oldest first (each one's revisions
         // end where the next one's begin).
+        // (They hold nothing: the stretch asked, or a replay revoked them already.)
         crate::sort::sort(&mut revoked);
         for expiry in revoked {
-            self.event_lease_expired_empty(expiry);
+            self.event_lease_expire(expiry);
         }
         if let Some(r) = &restarted {
             for expiry in &r.lease_expiries {

@@ -121,7 +121,8 @@ pub struct Store {
     pods: usize,
     nodes: usize,
     /// Writes (puts and deletes) by kind, for `kubelet/restarts.rs`: a crash-loop cycle that
-    /// repeats writes only its pod, its events and the heartbeats.
+    /// repeats writes only its pod, its events, its ReplicaSet and Deployment, and the
+    /// heartbeats.
     writes: WriteCounts,
 }
 

@@ -149,19 +149,6 @@ impl Engine {
         keys.len() as u64
     }
 
-    /// A quiet stretch passed the expiry of a lease that held nothing: etcd revokes it,
-    /// deleting nothing.
-    pub(crate) fn event_lease_expired_empty(&mut self, expiry: Time) {
-        let store = &self.store;
-        let revision_of = |k: &ObjectKey| stored_revision(store, k);
-        let held = self.event_leases.revoke(expiry, revision_of);
-        for key in held {
-            // Not expected (the stretch asked first), but etcd would delete it.
-            let object = self.store.get(&key).and_then(|e| crate::object_ref(e, "Event"));
-            self.etcd_delete(&key, object, true);
-        }
-    }
-
     /// etcd's lessor revokes an expired lease: every key still on it is deleted.
     pub(crate) fn event_lease_expire(&mut self, expiry: Time) {
         let store = &self.store;

@@ -127,6 +127,13 @@ const RESYNC_MS: u64 = 60_000;
 /// `completeWork`'s wait before a worker's next sync, jitter aside (`pod_workers.go`): until a
 /// back-off ends (at most the resync period), `backOffPeriod` after any other error, else the
 /// resync period.
+/// The crash-loop back-off's key for a container (`getStableKey`): the pod, the container and
+/// `HashContainer` (its name and image), so a container whose image changed starts without the
+/// old one's back-off.
+fn crash_backoff_key(uid: &str, container: &str, image: &str) -> String {
+    format!("{uid}/{container}/{image}")
+}
+
 fn requeue_base_ms(failed: bool, backoff_until: Option<Time>, now: Time) -> u64 {
     match (failed, backoff_until) {
         (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),
@@ -1220,9 +1227,7 @@ impl Kubelet {
         // the first restarts after probe kills are not delayed.
         let finished = self.workers.get(uid).and_then(|w| w.sync_exited.get(container).copied());
         if let Some(ts) = finished {
-            // `getStableKey`: the pod, the container and `HashContainer` (its name and image),
-            // so a container whose image changed starts without the old one's back-off.
-            let key = format!("{uid}/{container}/{}", spec["image"].as_str().unwrap_or_default());
+            let key = crash_backoff_key(uid, container, spec["image"].as_str().unwrap_or_default());
             if self.crash_backoff.is_in_backoff_since(&key, ts, now) {
                 let delay = self.crash_backoff.get(&key);
                 let until = self.crash_backoff.until(&key, ts);

@@ -213,12 +213,12 @@ impl Cycle {
     /// Does `self` repeat `before`? The moments of the CRI calls may differ (their latencies
     /// are drawn), the run's length and outcome may not.
     fn repeats(&self, before: &Cycle) -> bool {
-        let texts = |c: &Cycle| c.notes.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>();
-        let run = |e: &Exit| (e.code, e.reason.clone(), e.message.clone(), e.finished.saturating_sub(e.started), e.log.clone(), e.cpu_ns);
-        texts(self) == texts(before)
+        let (a, b) = (&self.exit, &before.exit);
+        let run_alike = (a.code, &a.reason, &a.message, a.finished.saturating_sub(a.started), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, b.finished.saturating_sub(b.started), &b.log, b.cpu_ns);
+        self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
             && self.backoff_notes == before.backoff_notes
             && self.moved == Moved { event_writes: self.moved.event_writes, ..before.moved }
-            && run(&self.exit) == run(&before.exit)
+            && run_alike
             && self.owners == before.owners
             && self.exit.attempt == before.exit.attempt + 1
     }
@@ -386,7 +386,7 @@ fn owners_fingerprint<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Opti
 fn map_times(value: &mut Value, f: &mut impl FnMut(Time) -> Option<String>) {
     match value {
         Value::String(text) => {
-            if let Some(new) = Time::from_rfc3339(text).and_then(|t| f(t)) {
+            if let Some(new) = Time::from_rfc3339(text).and_then(&mut *f) {
                 *text = new;
             }
         }
@@ -394,6 +394,12 @@ fn map_times(value: &mut Value, f: &mut impl FnMut(Time) -> Option<String>) {
         Value::Object(map) => map.values_mut().for_each(|v| map_times(v, f)),
         _ => {}
     }
+}
+
+/// A pod's watched cycle and the one before it, alike: what a quiet stretch replays.
+pub(crate) struct RestartCycles {
+    cycle: Cycle,
+    before: Cycle,
 }
 
 /// What a quiet stretch gets from a replay.
@@ -412,8 +418,9 @@ pub(crate) struct Replayed {
 
 impl Engine {
     /// The cycle under way for pod `uid` on `node` and the one before, if the sync `token`
-    /// due `at` restarts its container and the cycle repeats the one before.
-    fn repeating_cycle(&self, node: &str, uid: &str, token: u64, at: Time) -> Option<(Cycle, Cycle)> {
+    /// due `at` restarts its container, the cycle repeats the one before and a quiet stretch
+    /// may replay the restarts (`replay_restarts`).
+    pub(crate) fn restart_cycles(&self, node: &str, uid: &str, token: u64, at: Time) -> Option<RestartCycles> {
         if !self.taps.is_empty() {
             return None;
         }
@@ -429,29 +436,21 @@ impl Engine {
             return None;
         }
         let image = pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default();
-        if k.crash_backoff.get(&format!("{uid}/{}/{image}", r.watch.container)) != super::MAX_CRASH_BACKOFF_MS {
+        if k.crash_backoff.get(&super::crash_backoff_key(uid, &r.watch.container, image)) != super::MAX_CRASH_BACKOFF_MS {
             return None;
         }
         let owners = owners_fingerprint(pod, |k| self.store.get(k))?;
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts(), rt);
         let cycle = r.watch.close(uid, now, owners, rt)?;
-        cycle.repeats(before).then(|| (cycle, before.clone()))
+        cycle.repeats(before).then(|| RestartCycles { cycle, before: before.clone() })
     }
 
-    /// Whether the queued sync `token` of pod `uid`, due `at`, restarts a container whose
-    /// restarts a quiet stretch may replay.
-    pub(crate) fn restarts_replayable(&self, node: &str, uid: &str, token: u64, at: Time) -> bool {
-        self.repeating_cycle(node, uid, token, at).is_some()
-    }
-
-    /// Replays the whole cycles of pod `uid` that start from `at` (its restart's sync) while
-    /// the next restart comes by `bound`. None when not one fits.
-    pub(crate) fn replay_restarts(&mut self, node: &str, uid: &str, token: u64, at: Time, bound: Time) -> Option<Replayed> {
-        let (cycle, before) = self.repeating_cycle(node, uid, token, at)?;
-        let (me, mut kubelet) = self.kubelet_take(node)?;
-        let replayed = self.replay_cycles(&mut kubelet, node, uid, &cycle, &before, at, bound);
-        let _ = me;
+    /// Replays the whole cycles of pod `uid` that start from `at` (its restart's sync, found
+    /// by `restart_cycles`) while the next restart comes by `bound`. None when not one fits.
+    pub(crate) fn replay_restarts(&mut self, node: &str, uid: &str, cycles: &RestartCycles, at: Time, bound: Time) -> Option<Replayed> {
+        let (_, mut kubelet) = self.kubelet_take(node)?;
+        let replayed = self.replay_cycles(&mut kubelet, node, uid, &cycles.cycle, &cycles.before, at, bound);
         self.kubelet_put(node, kubelet);
         if replayed.is_some() {
             self.quiet.touch_pod(uid);
@@ -463,11 +462,11 @@ impl Engine {
     fn replay_cycles(&mut self, k: &mut Kubelet, node: &str, uid: &str, cycle: &Cycle, before: &Cycle, at: Time, bound: Time) -> Option<Replayed> {
         let w = k.workers.get(uid)?;
         let (namespace, name) = (w.namespace.clone(), w.name.clone());
-        let pod = super::pod_in(&self.components[self.node_component(super::COMPONENT, node)?].cache, self.machines.get(node).map(|m| &**m), &namespace, &name)?;
-        let restarts = w.restarts.as_ref()?;
-        let (mark, container) = (restarts.watch.mark, restarts.watch.container.clone());
-        let image = pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default().to_string();
-        let cap = k.crash_backoff.get(&format!("{uid}/{container}/{image}"));
+        let pod = self.kubelet_pod(node, &namespace, &name)?;
+        let watch = &w.restarts.as_ref()?.watch;
+        let (mark, at_mark) = (watch.mark, watch.at_mark);
+        let backoff_key = super::crash_backoff_key(uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
+        let cap = k.crash_backoff.get(&backoff_key);
 
         // The cycles' moments, one by one, each kept only if the next restart comes by `bound`
         // (the random stream as it was before one that does not): the back-off syncs from the
@@ -572,7 +571,7 @@ impl Engine {
                 p
             }).collect::<Vec<u32>>()
         };
-        let watched = sequence(restarts_at_mark_pid(k, uid)?, cycle.moved.pids);
+        let watched = sequence(at_mark.last_pid, cycle.moved.pids);
         let shim_place = watched.iter().position(|p| *p == cycle.exit.shim_pid);
         for _ in 0..(m - 1) * u64::from(cycle.moved.pids) {
             rt.next_pid();
@@ -582,7 +581,7 @@ impl Engine {
         for _ in 0..cycle.moved.pids {
             rt.next_pid();
         }
-        let inodes_from = k.workers.get(uid)?.restarts.as_ref()?.watch.at_mark.inodes;
+        let inodes_from = at_mark.inodes;
         let inode_shift = cycle.moved.inodes * m;
         rt.inodes.skip(inode_shift);
         rt.containers_changed += cycle.moved.containers_changed * m;
@@ -612,7 +611,7 @@ impl Engine {
 
         // The kubelet: its back-off entry, PLEG's view and the worker as the last replayed
         // cycle leaves them; the watch of the cycle under way as if it had watched that one.
-        k.crash_backoff.shift(&format!("{uid}/{container}/{image}"), shift);
+        k.crash_backoff.shift(&backoff_key, shift);
         if let Some(state) = k.pleg_seen.remove(&cycle.exit.id) {
             k.pleg_seen.insert(new_id.clone(), state);
         }
@@ -656,9 +655,7 @@ impl Engine {
         r.last = Some(before_last);
         Some(Replayed { next: start, cycles: m, pod: crate::trace::ObjectRef::new("Pod", Some(&namespace), &name), lease_expiries, expired })
     }
-}
 
-impl Engine {
     /// What the replay of `m` cycles (the last one's instance `ids[m - 1]`, starting `shift`
     /// after the watched one) writes besides events: the status manager's status and etcd's
     /// (rewritten), and the watched cycle's journal lines. None when one of them is not as
@@ -681,9 +678,7 @@ impl Engine {
         }
         Some((last_status, stored, tail.to_vec()))
     }
-}
 
-impl Engine {
     /// The replayed cycles' event writes, each at its moment as the kubelet's event sink
     /// makes it (a PATCH of its count, last moment and message; a create when it is new or
     /// its TTL ran out), and every event lease that expires by `to` among them, revoked at its
@@ -705,12 +700,14 @@ impl Engine {
                     let Some((t, write)) = writes.next() else { break };
                     self.now = self.now.max(t);
                     let key = ObjectKey::new(events_rt, Some(namespace), write.name());
+                    // A repeat: the sink's PATCH (`Write::first_request`) over the stored event.
                     let updated = match &write {
-                        Write::Update { count, last, event, .. } => self.store.get_shared(&key).map(|stored| {
+                        Write::Update { .. } => self.store.get_shared(&key).map(|stored| {
                             let mut e = crate::Obj::clone(&stored);
-                            e.insert_at("", "count", &serde_json::json!(count));
-                            e.insert_at("", "lastTimestamp", &serde_json::json!(last));
-                            e.insert_at("", "message", &event["message"].clone());
+                            let (_, _, patch) = write.first_request();
+                            for (field, value) in patch.as_object().into_iter().flatten() {
+                                e.insert_at("", field, value);
+                            }
                             e
                         }),
                         Write::Create(_) => None,
@@ -742,11 +739,6 @@ impl Engine {
         granted.retain(|e| *e > to);
         (granted, expired)
     }
-}
-
-/// The last PID handed out when the watched cycle began.
-fn restarts_at_mark_pid(k: &Kubelet, uid: &str) -> Option<u32> {
-    Some(k.workers.get(uid)?.restarts.as_ref()?.watch.at_mark.last_pid)
 }
 
 /// What changes in the pod's status from the watched cycle's end to the last replayed one's.
