@@ -124,9 +124,6 @@ const SYNC_ERROR_BACKOFF_MS: u64 = 10_000;
 /// `syncFrequency`.
 const RESYNC_MS: u64 = 60_000;
 
-/// `completeWork`'s wait before a worker's next sync, jitter aside (`pod_workers.go`): until a
-/// back-off ends (at most the resync period), `backOffPeriod` after any other error, else the
-/// resync period.
 /// The crash-loop back-off's key for a container (`getStableKey`): the pod, the container and
 /// `HashContainer` (its name and image), so a container whose image changed starts without the
 /// old one's back-off.
@@ -134,6 +131,9 @@ fn crash_backoff_key(uid: &str, container: &str, image: &str) -> String {
     format!("{uid}/{container}/{image}")
 }
 
+/// `completeWork`'s wait before a worker's next sync, jitter aside (`pod_workers.go`): until a
+/// back-off ends (at most the resync period), `backOffPeriod` after any other error, else the
+/// resync period.
 fn requeue_base_ms(failed: bool, backoff_until: Option<Time>, now: Time) -> u64 {
     match (failed, backoff_until) {
         (_, Some(t)) => t.millis().saturating_sub(now.millis()).min(RESYNC_MS),

@@ -389,19 +389,20 @@ impl NodeInfo {
         self.pods.insert(format!("{}/{}", pod.namespace, pod.name), pod);
     }
 
-    pub fn remove_pod(&mut self, key: &str) {
-        if let Some(pod) = self.pods.remove(key) {
-            if pod.has_pod_affinity() {
-                self.affinity_pods -= 1;
-            }
-            self.requested.sub(&pod.requests);
-            self.non_zero_requested.sub(&pod.non_zero);
-            for p in &pod.host_ports {
-                if let Some(i) = self.used_ports.iter().position(|u| u == p) {
-                    self.used_ports.remove(i);
-                }
+    /// Takes the pod out of the node's accounting; returns what it requested.
+    pub fn remove_pod(&mut self, key: &str) -> Option<Resource> {
+        let pod = self.pods.remove(key)?;
+        if pod.has_pod_affinity() {
+            self.affinity_pods -= 1;
+        }
+        self.requested.sub(&pod.requests);
+        self.non_zero_requested.sub(&pod.non_zero);
+        for p in &pod.host_ports {
+            if let Some(i) = self.used_ports.iter().position(|u| u == p) {
+                self.used_ports.remove(i);
             }
         }
+        Some(pod.requests)
     }
 
     /// Keeps the pods, replaces what came from the Node object.

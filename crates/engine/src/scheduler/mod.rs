@@ -302,19 +302,16 @@ impl KubeScheduler {
                 let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
                 // Whatever the pod was, forget its old accounting first.
                 let old_node = old.and_then(|o| o["spec"]["nodeName"].as_str()).filter(|n| !n.is_empty()).map(str::to_string);
-                match &old_node {
-                    Some(n) => {
-                        if let Some(ni) = self.nodes.get_mut(n) {
-                            ni.remove_pod(&key);
-                        }
-                    }
+                let old_requests = match &old_node {
+                    Some(n) => self.nodes.get_mut(n).and_then(|ni| ni.remove_pod(&key)),
                     None => {
                         // An assumed pod (bound by this scheduler, not yet observed bound).
                         if let Some(ni) = self.nodes.get_mut(&node) {
                             ni.remove_pod(&key);
                         }
+                        None
                     }
-                }
+                };
                 // `updatePodInSchedulingQueue`: the update of a pod in its binding cycle (assumed,
                 // not yet seen bound) is ignored — it must not be queued a second time.
                 if event.event_type == EventType::Modified && node.is_empty() && self.assumed_pods.contains(&key) {
@@ -334,31 +331,50 @@ impl KubeScheduler {
                         self.last_attempt.remove(&key);
                         // AssignedPodDelete frees resources and ports: parked pods may fit now.
                         if !node.is_empty() {
-                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_deleted(plugin));
+                            self.assigned_pod_deleted(cx, now, pod);
                         }
                     }
                     _ if !node.is_empty() => {
                         self.queue.remove(&key);
                         let terminal = matches!(pod["status"]["phase"].as_str(), Some("Succeeded" | "Failed"));
+                        let mut new_requests = None;
                         if !terminal
                             && let Some(ni) = self.nodes.get_mut(&node) {
-                                ni.add_pod(PodInfo::from_shared(pod));
+                                let info = PodInfo::from_shared(pod);
+                                new_requests = Some(info.requests.clone());
+                                ni.add_pod(info);
                             }
                         // The scheduler's pod informer selects `status.phase!=Succeeded,
                         // status.phase!=Failed`: a pod turning terminal leaves it as a delete,
                         // freeing its resources (AssignedPodDelete).
                         let was_terminal = old.is_some_and(|o| matches!(o["status"]["phase"].as_str(), Some("Succeeded" | "Failed")));
                         if terminal && !was_terminal && old_node.is_some() {
-                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_deleted(plugin));
+                            self.assigned_pod_deleted(cx, now, pod);
                         }
                         // AssignedPodAdd: pod affinity may be satisfiable now.
                         if old_node.is_none() {
-                            self.requeue_parked(cx, now, |_, plugin| hints::assigned_pod_added(plugin));
+                            if self.queue.has_parked() {
+                                let (ns, labels) = (pod["metadata"]["namespace"].as_str().unwrap_or_default(), &pod["metadata"]["labels"]);
+                                let ns_labels = std::mem::take(&mut self.namespace_labels);
+                                self.requeue_parked_where(
+                                    cx,
+                                    now,
+                                    |parked, rejectors| hints::relabel_concerns(parked, rejectors, ns, labels, &ns_labels),
+                                    |parked, plugin| hints::assigned_pod_added(plugin, parked, ns, labels),
+                                );
+                                self.namespace_labels = ns_labels;
+                            }
+                        } else if let Some(old) = old.filter(|_| !terminal && self.queue.has_parked()) {
+                            // A resize down may leave room for pods NodeResourcesFit rejected.
+                            if let (Some(before), Some(after)) = (&old_requests, &new_requests)
+                                && before != after {
+                                self.requeue_parked(cx, now, |pod, plugin| hints::assigned_pod_scaled_down(plugin, pod, before, after));
+                            }
+                            self.assigned_pod_relabelled(cx, now, old, pod);
                         }
                     }
                     _ if responsible_for(pod, &self.config) => {
                         let priority = pod["spec"]["priority"].as_i64().unwrap_or(0);
-                        let updated = old.is_none_or(|o| pod_spec_changed(o, pod));
                         // PreEnqueue (pkg/scheduler/framework/plugins/schedulinggates): a pod
                         // with scheduling gates stays out of activeQ; the update that empties
                         // them moves it there (`PriorityQueue.Update`).
@@ -369,9 +385,18 @@ impl KubeScheduler {
                             // In activeQ now.
                         } else if !self.queue.contains(&key) {
                             self.queue.add(&key, priority, now);
-                        } else if updated && event.event_type == EventType::Modified {
-                            self.queue.remove(&key);
-                            self.queue.add(&key, priority, now);
+                        } else if let (Some(old), Some(rejectors)) = (old.filter(|_| event.event_type == EventType::Modified), self.queue.parked_rejectors(&key)) {
+                            // `PriorityQueue.Update` with QueueingHints: a parked pod's own
+                            // update moves it only when a plugin that rejected it says so (or
+                            // none did: it failed for another reason). In activeQ or backoffQ
+                            // the pod is updated in place.
+                            let moves = pod_spec_changed(old, pod) && {
+                                let info = PodInfo::from_shared(pod);
+                                rejectors.is_empty() || rejectors.iter().any(|plugin| hints::own_update(plugin, &info, old))
+                            };
+                            if moves {
+                                self.move_parked(cx, now, &[key.clone()]);
+                            }
                         }
                     }
                     _ => self.queue.remove(&key),
@@ -385,19 +410,56 @@ impl KubeScheduler {
     /// QueueingHints: a parked pod moves when one of the plugins that rejected it says the
     /// event may make it schedulable.
     fn requeue_parked(&mut self, cx: &mut Cx<'_>, now: Time, hint: impl Fn(&PodInfo, &str) -> bool) {
+        self.requeue_parked_where(cx, now, |_, _| true, hint);
+    }
+
+    /// `requeue_parked` asking only the parked pods `concerns` picks (upstream's pre-check).
+    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: impl Fn(&Slot, &crate::vecmap::VecSet<String>) -> bool, hint: impl Fn(&PodInfo, &str) -> bool) {
         let Some(pods_rt) = ResourceType::resolve("pods") else { return };
         let mut moving = Vec::new();
         for (key, rejectors) in self.queue.parked() {
-            let (ns, name) = key.split_once('/').unwrap_or(("", &key));
+            let (ns, name) = key.split_once('/').unwrap_or(("", key));
             let Some(pod) = cx.cache().get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
+            if !concerns(pod, rejectors) {
+                continue;
+            }
             let info = PodInfo::from_shared(pod);
             if rejectors.is_empty() || rejectors.iter().any(|p| hint(&info, p)) {
-                moving.push(key);
+                moving.push(key.clone());
             }
         }
-        let wakeups = self.queue.move_to_active_or_backoff(&moving, now, &self.last_attempt);
+        self.move_parked(cx, now, &moving);
+    }
+
+    /// Parked pods a hint said may fit now go to backoffQ, or activeQ when their back-off
+    /// has passed.
+    fn move_parked(&mut self, cx: &mut Cx<'_>, now: Time, moving: &[String]) {
+        let wakeups = self.queue.move_to_active_or_backoff(moving, now, &self.last_attempt);
         for at in wakeups {
             cx.after(at, Timer::FlushBackoff);
+        }
+    }
+
+    /// `AssignedPodDelete` (or a pod turned terminal, which leaves the scheduler's informer).
+    fn assigned_pod_deleted(&mut self, cx: &mut Cx<'_>, now: Time, pod: &Slot) {
+        let (ns, labels) = (pod["metadata"]["namespace"].as_str().unwrap_or_default(), &pod["metadata"]["labels"]);
+        self.requeue_parked(cx, now, |parked, plugin| hints::assigned_pod_deleted(plugin, parked, ns, labels));
+    }
+
+    /// `AssignedPodUpdated` with new labels: pods whose affinity or spreading involves the
+    /// pod may fit now.
+    fn assigned_pod_relabelled(&mut self, cx: &mut Cx<'_>, now: Time, old: &Slot, new: &Slot) {
+        let (old_labels, new_labels) = (&old["metadata"]["labels"], &new["metadata"]["labels"]);
+        if hints::labels_differ(old_labels, new_labels) {
+            let ns = new["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
+            let ns_labels = std::mem::take(&mut self.namespace_labels);
+            self.requeue_parked_where(
+                cx,
+                now,
+                |pod, rejectors| hints::relabel_concerns(pod, rejectors, &ns, new_labels, &ns_labels),
+                |pod, plugin| hints::assigned_pod_relabelled(plugin, pod, &ns, old_labels, new_labels),
+            );
+            self.namespace_labels = ns_labels;
         }
     }
 

@@ -140,8 +140,13 @@ impl SchedulingQueue {
         !self.unschedulable.is_empty()
     }
 
-    pub fn parked(&self) -> Vec<(String, VecSet<String>)> {
-        self.unschedulable.iter().map(|(k, (_, _, r))| (k.clone(), r.clone())).collect()
+    /// The plugins that rejected a parked pod (None: it is not parked).
+    pub fn parked_rejectors(&self, key: &str) -> Option<&VecSet<String>> {
+        self.unschedulable.get(key).map(|(_, _, r)| r)
+    }
+
+    pub fn parked(&self) -> impl Iterator<Item = (&String, &VecSet<String>)> {
+        self.unschedulable.iter().map(|(k, (_, _, r))| (k, r))
     }
 
     /// A cluster event that may help these pods (their plugins' QueueingHints said Queue):

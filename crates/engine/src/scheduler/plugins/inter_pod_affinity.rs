@@ -27,15 +27,53 @@ pub type NamespaceLabels = crate::vecmap::VecMap<String, Slot>;
 /// target namespace's labels match `namespaceSelector` (an empty selector matches every
 /// namespace); then the pod's labels must match `labelSelector`.
 fn term_selects(term: &Slot, term_ns: &str, target: &PodInfo, ns_labels: &NamespaceLabels) -> bool {
+    term_selects_labels(term, term_ns, &target.namespace, target.labels(), ns_labels)
+}
+
+/// `term_selects` for a pod known by its namespace and labels.
+fn term_selects_labels(term: &Slot, term_ns: &str, target_ns: &str, target_labels: &Slot, ns_labels: &NamespaceLabels) -> bool {
     let namespaces: Vec<&str> = term["namespaces"].as_array().map(|a| a.iter().filter_map(Slot::as_str).collect()).unwrap_or_default();
     let ns_selector = &term["namespaceSelector"];
     let listed = if namespaces.is_empty() && ns_selector.is_null() {
-        target.namespace == term_ns
+        target_ns == term_ns
     } else {
-        namespaces.contains(&target.namespace.as_str())
+        namespaces.contains(&target_ns)
     };
-    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(&target.namespace).unwrap_or(crate::Slot::null())));
-    ns_ok && label_selector::matches(&term["labelSelector"], target.labels())
+    let ns_ok = listed || (!ns_selector.is_null() && label_selector::matches(ns_selector, ns_labels.get(target_ns).unwrap_or(crate::Slot::null())));
+    ns_ok && label_selector::matches(&term["labelSelector"], target_labels)
+}
+
+/// Whether one of the parked pod's required affinity terms selects a pod whose labels
+/// changed (`getUnschedulablePodsWithCrossTopologyTerm`, `scheduling_queue.go`: only such pods,
+/// and those PodTopologySpread rejected, are asked about an assigned pod's update).
+pub fn required_affinity_selects(spec: &Slot, pod_ns: &str, target_ns: &str, target_labels: &Slot, ns_labels: &NamespaceLabels) -> bool {
+    required_terms(spec, "podAffinity").iter().any(|t| term_selects_labels(t, pod_ns, target_ns, target_labels, ns_labels))
+}
+
+/// `podMatchesAllAffinityTerms` (`interpodaffinity/plugin.go`): there are terms of `kind`
+/// and each selects the pod. Namespace labels are not read (it matches with none).
+fn matches_all(pod: &PodInfo, kind: &str, target_ns: &str, target_labels: &Slot) -> bool {
+    let none = NamespaceLabels::new();
+    let terms = required_terms(pod.spec(), kind);
+    !terms.is_empty() && terms.iter().all(|t| term_selects_labels(t, &pod.namespace, target_ns, target_labels, &none))
+}
+
+/// QueueingHints for an assigned pod's change (`isSchedulableAfterPodChange`,
+/// `interpodaffinity/plugin.go`). Relabelled: it now matches all the parked pod's affinity
+/// terms where it did not, or no longer matches all its anti-affinity terms.
+pub fn relabel_may_help(pod: &PodInfo, target_ns: &str, old_labels: &Slot, new_labels: &Slot) -> bool {
+    (!matches_all(pod, "podAffinity", target_ns, old_labels) && matches_all(pod, "podAffinity", target_ns, new_labels))
+        || (matches_all(pod, "podAntiAffinity", target_ns, old_labels) && !matches_all(pod, "podAntiAffinity", target_ns, new_labels))
+}
+
+/// Added: it matches all the parked pod's affinity terms.
+pub fn added_may_help(pod: &PodInfo, target_ns: &str, target_labels: &Slot) -> bool {
+    matches_all(pod, "podAffinity", target_ns, target_labels)
+}
+
+/// Deleted: it matched all the parked pod's anti-affinity terms.
+pub fn deleted_may_help(pod: &PodInfo, target_ns: &str, target_labels: &Slot) -> bool {
+    matches_all(pod, "podAntiAffinity", target_ns, target_labels)
 }
 
 fn topology_value<'a>(node: &'a NodeInfo, key: &str) -> Option<&'a str> {

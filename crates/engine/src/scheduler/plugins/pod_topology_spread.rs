@@ -56,6 +56,29 @@ fn constraints(pod: &PodInfo) -> Vec<Constraint> {
         .collect()
 }
 
+/// QueueingHint for a label change of the parked pod itself or of an assigned pod in its
+/// namespace (`isSchedulableAfterPodChange`, `podtopologyspread/plugin.go`): some hard
+/// constraint's selector matches one set of labels and not the other.
+pub fn relabel_may_help(pod: &PodInfo, old_labels: &Slot, new_labels: &Slot) -> bool {
+    constraints(pod).iter().any(|c| label_selector::matches(&c.selector, old_labels) != label_selector::matches(&c.selector, new_labels))
+}
+
+/// An assigned pod in its namespace with these labels was added or deleted: some hard
+/// constraint's selector matches them (`podLabelsMatchSpreadConstraints`).
+pub fn labels_counted(pod: &PodInfo, labels: &Slot) -> bool {
+    constraints(pod).iter().any(|c| label_selector::matches(&c.selector, labels))
+}
+
+/// A hard constraint counts only untainted nodes (`nodeTaintsPolicy: Honor`): a new
+/// toleration of the pod's own may then change its spreading.
+pub fn honors_taints(pod: &PodInfo) -> bool {
+    pod.spec()["topologySpreadConstraints"]
+        .as_array()
+        .unwrap_or_default()
+        .iter()
+        .any(|c| c["whenUnsatisfiable"] == "DoNotSchedule" && c["nodeTaintsPolicy"] == "Honor")
+}
+
 /// PreFilter: per constraint, matching pods per domain over the eligible nodes.
 #[derive(Debug, Default, Clone)]
 pub struct State {
