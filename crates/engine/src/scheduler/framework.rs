@@ -275,7 +275,7 @@ impl PodInfo {
             .as_array()
             .map(|a| a.iter().map(|t| Toleration { key: s(&t["key"]), operator: s(&t["operator"]), value: s(&t["value"]), effect: s(&t["effect"]) }).collect())
             .unwrap_or_default();
-        let mut host_ports = Vec::new();
+        let host_ports = host_ports(spec);
         let mut images = Vec::new();
         let mut init_images = Vec::new();
         for list in ["initContainers", "containers"] {
@@ -285,13 +285,6 @@ impl PodInfo {
                     images.push(image);
                 } else {
                     init_images.push(image);
-                }
-                for p in c["ports"].as_array().unwrap_or_default() {
-                    if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {
-                        let ip = p["hostIP"].as_str().filter(|i| !i.is_empty()).unwrap_or("0.0.0.0").to_string();
-                        let proto = p["protocol"].as_str().unwrap_or("TCP").to_string();
-                        host_ports.push((ip, proto, hp));
-                    }
                 }
             }
         }
@@ -317,6 +310,23 @@ impl PodInfo {
             start_time: pod["status"]["startTime"].as_str().and_then(crate::clock::Time::from_rfc3339),
         }
     }
+}
+
+/// `(hostIP, protocol, hostPort)` of every container port with a host port (`GetHostPorts`).
+pub fn host_ports(spec: &Slot) -> Vec<(String, String, i64)> {
+    let mut ports = Vec::new();
+    for list in ["initContainers", "containers"] {
+        for c in spec[list].as_array().unwrap_or_default() {
+            for p in c["ports"].as_array().unwrap_or_default() {
+                if let Some(hp) = p["hostPort"].as_i64().filter(|hp| *hp > 0) {
+                    let ip = p["hostIP"].as_str().filter(|i| !i.is_empty()).unwrap_or("0.0.0.0").to_string();
+                    let proto = p["protocol"].as_str().unwrap_or("TCP").to_string();
+                    ports.push((ip, proto, hp));
+                }
+            }
+        }
+    }
+    ports
 }
 
 /// A node with everything bound to it (`framework.NodeInfo`).

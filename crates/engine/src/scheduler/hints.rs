@@ -4,7 +4,7 @@
 
 use super::framework::{NodeInfo, PodInfo, Resource, Taint};
 use super::plugins::node_affinity::required_matches;
-use super::plugins::{inter_pod_affinity, pod_topology_spread};
+use super::plugins::{inter_pod_affinity, node_ports, pod_topology_spread};
 use crate::Slot;
 
 fn tolerated(pod: &PodInfo, node: &NodeInfo) -> bool {
@@ -34,13 +34,15 @@ pub fn node_event(plugin: &str, pod: &PodInfo, old: Option<&NodeInfo>, new: &Nod
     }
 }
 
-/// An assigned pod (namespace `ns`, `labels`) was deleted: resources and host ports may be
-/// free now (NodePorts and VolumeRestrictions queue without looking closer here); spreading
-/// counts one pod less; the pod may have been what the parked pod's anti-affinity avoided.
-pub fn assigned_pod_deleted(plugin: &str, pod: &PodInfo, ns: &str, labels: &Slot) -> bool {
+/// An assigned pod was deleted: resources may be free now, and the host ports it held;
+/// spreading counts one pod less; the pod may have been what the parked pod's anti-affinity
+/// avoided. (VolumeRestrictions queues without looking closer here.)
+pub fn assigned_pod_deleted(plugin: &str, pod: &PodInfo, deleted: &Slot) -> bool {
+    let (ns, labels) = (deleted["metadata"]["namespace"].as_str().unwrap_or_default(), &deleted["metadata"]["labels"]);
     match plugin {
         // VolumeRestrictions: a ReadWriteOncePod claim may be free now.
-        "NodeResourcesFit" | "NodePorts" | "VolumeRestrictions" => true,
+        "NodeResourcesFit" | "VolumeRestrictions" => true,
+        "NodePorts" => node_ports::deleted_may_help(pod, &super::framework::host_ports(&deleted["spec"])),
         "PodTopologySpread" => pod.namespace == ns && pod_topology_spread::labels_counted(pod, labels),
         "InterPodAffinity" => inter_pod_affinity::deleted_may_help(pod, ns, labels),
         _ => false,
@@ -172,10 +174,15 @@ mod tests {
         assert!(assigned_pod_relabelled("InterPodAffinity", &target, "default", &plain, &primary));
         assert!(!assigned_pod_relabelled("InterPodAffinity", &target, "default", &primary, &plain));
         assert!(assigned_pod_relabelled("InterPodAffinity", &target, "default", &noisy, &plain));
-        assert!(assigned_pod_deleted("InterPodAffinity", &target, "default", &noisy));
-        assert!(!assigned_pod_deleted("InterPodAffinity", &target, "default", &plain));
+        let deleted = |labels: serde_json::Value| slot(json!({"metadata": {"name": "d", "namespace": "default", "labels": labels}, "spec": {"nodeName": "n1", "containers": [{"name": "c", "ports": [{"containerPort": 80, "hostPort": 8080}]}]}}));
+        assert!(assigned_pod_deleted("InterPodAffinity", &target, &deleted(json!({"app": "noisy"}))));
+        assert!(!assigned_pod_deleted("InterPodAffinity", &target, &deleted(json!({"app": "web"}))));
         // Resources freed by any deletion; NodeResourcesFit asks nothing of labels.
-        assert!(assigned_pod_deleted("NodeResourcesFit", &target, "default", &plain));
+        assert!(assigned_pod_deleted("NodeResourcesFit", &target, &deleted(json!({"app": "web"}))));
+        // `TestIsSchedulableAfterPodDeleted` (nodeports): only a host port the pod wants.
+        assert!(!assigned_pod_deleted("NodePorts", &target, &deleted(json!({}))));
+        let wants_8080 = pod(json!({"metadata": {"name": "w", "namespace": "default"}, "spec": {"containers": [{"name": "c", "ports": [{"containerPort": 80, "hostPort": 8080}]}]}}));
+        assert!(assigned_pod_deleted("NodePorts", &wants_8080, &deleted(json!({}))));
         assert!(!assigned_pod_relabelled("NodeResourcesFit", &target, "default", &plain, &primary));
     }
 

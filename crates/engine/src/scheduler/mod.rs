@@ -442,8 +442,7 @@ impl KubeScheduler {
 
     /// `AssignedPodDelete` (or a pod turned terminal, which leaves the scheduler's informer).
     fn assigned_pod_deleted(&mut self, cx: &mut Cx<'_>, now: Time, pod: &Slot) {
-        let (ns, labels) = (pod["metadata"]["namespace"].as_str().unwrap_or_default(), &pod["metadata"]["labels"]);
-        self.requeue_parked(cx, now, |parked, plugin| hints::assigned_pod_deleted(plugin, parked, ns, labels));
+        self.requeue_parked(cx, now, |parked, plugin| hints::assigned_pod_deleted(plugin, parked, pod));
     }
 
     /// `AssignedPodUpdated` with new labels: pods whose affinity or spreading involves the

@@ -16,6 +16,12 @@ pub fn fits(pod: &PodInfo, node: &NodeInfo) -> bool {
     !pod.host_ports.iter().any(|w| node.used_ports.iter().any(|u| conflicts(w, u)))
 }
 
+/// QueueingHint for an assigned pod's deletion (`isSchedulableAfterPodDeleted`): it held a
+/// host port the parked pod wants.
+pub fn deleted_may_help(pod: &PodInfo, deleted_ports: &[(String, String, i64)]) -> bool {
+    pod.host_ports.iter().any(|w| deleted_ports.iter().any(|u| conflicts(w, u)))
+}
+
 impl FilterPlugin for NodePorts {
     fn name(&self) -> &'static str {
         "NodePorts"
