@@ -237,6 +237,11 @@ impl PodInfo {
         &self.labels
     }
 
+    /// Has required podAffinity terms.
+    pub fn has_required_affinity(&self) -> bool {
+        self.spec()["affinity"]["podAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"].as_array().is_some_and(|t| !t.is_empty())
+    }
+
     /// Has any podAffinity or podAntiAffinity term.
     pub fn has_pod_affinity(&self) -> bool {
         let a = &self.spec()["affinity"];

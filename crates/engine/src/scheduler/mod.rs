@@ -359,7 +359,7 @@ impl KubeScheduler {
                                 self.requeue_parked_where(
                                     cx,
                                     now,
-                                    |parked, rejectors| hints::relabel_concerns(parked, rejectors, ns, labels, &ns_labels),
+                                    Some(&|parked, rejectors| hints::relabel_concerns(parked, rejectors, ns, labels, &ns_labels)),
                                     |parked, plugin| hints::assigned_pod_added(plugin, parked, ns, labels),
                                 );
                                 self.namespace_labels = ns_labels;
@@ -410,17 +410,22 @@ impl KubeScheduler {
     /// QueueingHints: a parked pod moves when one of the plugins that rejected it says the
     /// event may make it schedulable.
     fn requeue_parked(&mut self, cx: &mut Cx<'_>, now: Time, hint: impl Fn(&PodInfo, &str) -> bool) {
-        self.requeue_parked_where(cx, now, |_, _| true, hint);
+        self.requeue_parked_where(cx, now, None, hint);
     }
 
-    /// `requeue_parked` asking only the parked pods `concerns` picks (upstream's pre-check).
-    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: impl Fn(&Slot, &crate::vecmap::VecSet<String>) -> bool, hint: impl Fn(&PodInfo, &str) -> bool) {
+    /// `requeue_parked` asking only the parked pods `concerns` picks (upstream's pre-check,
+    /// `getUnschedulablePodsWithCrossTopologyTerm`: it looks only at pods with required
+    /// affinity terms or rejected by PodTopologySpread, known without reading them).
+    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: Option<&dyn Fn(&Slot, &crate::vecmap::VecSet<String>) -> bool>, hint: impl Fn(&PodInfo, &str) -> bool) {
         let Some(pods_rt) = ResourceType::resolve("pods") else { return };
         let mut moving = Vec::new();
-        for (key, rejectors) in self.queue.parked() {
+        for (key, rejectors, affinity) in self.queue.parked() {
+            if concerns.is_some() && !affinity && !rejectors.contains("PodTopologySpread") {
+                continue;
+            }
             let (ns, name) = key.split_once('/').unwrap_or(("", key));
             let Some(pod) = cx.cache().get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
-            if !concerns(pod, rejectors) {
+            if concerns.is_some_and(|concerns| !concerns(pod, rejectors)) {
                 continue;
             }
             let info = PodInfo::from_shared(pod);
@@ -455,7 +460,7 @@ impl KubeScheduler {
             self.requeue_parked_where(
                 cx,
                 now,
-                |pod, rejectors| hints::relabel_concerns(pod, rejectors, &ns, new_labels, &ns_labels),
+                Some(&|pod, rejectors| hints::relabel_concerns(pod, rejectors, &ns, new_labels, &ns_labels)),
                 |pod, plugin| hints::assigned_pod_relabelled(plugin, pod, &ns, old_labels, new_labels),
             );
             self.namespace_labels = ns_labels;
@@ -989,7 +994,7 @@ impl KubeScheduler {
         Self::trace(cx, Action::SchedulerPreBind, pod, crate::sort::map_of([("node".to_string(), json!(node)), ("error".to_string(), json!(message))]));
         self.event(cx, pod_value, "Warning", "FailedScheduling", "Scheduling", message);
         self.set_pod_scheduled_false(cx, pod, pod_value, "SchedulerError", message, None);
-        self.queue.park_unschedulable(&key, pod.priority, cx.now(), Default::default());
+        self.queue.park_unschedulable(&key, pod.priority, cx.now(), Default::default(), pod.has_required_affinity());
         let wakeups = self.queue.move_to_active_or_backoff(&[key], cx.now(), &self.last_attempt);
         for at in wakeups {
             cx.after(at, Timer::FlushBackoff);
@@ -1055,7 +1060,7 @@ impl KubeScheduler {
     /// `handleSchedulingFailure`: Warning event, PodScheduled=False, and the pod parked.
     fn handle_scheduling_failure(&mut self, cx: &mut Cx<'_>, pod: &PodInfo, pod_value: &Slot, key: &str, failure: Failure) {
         let Failure { message, rejectors, nominate } = failure;
-        self.queue.park_unschedulable(key, pod.priority, cx.now(), rejectors);
+        self.queue.park_unschedulable(key, pod.priority, cx.now(), rejectors, pod.has_required_affinity());
         self.queue_unschedulable_flush(cx);
         let note: String = if message.len() > 1024 { format!("{} ...", &message[..message.char_indices().take_while(|(i, _)| *i < 1020).last().map_or(0, |(i, c)| i + c.len_utf8())]) } else { message.clone() };
         self.event(cx, pod_value, "Warning", "FailedScheduling", "Scheduling", &note);

@@ -26,8 +26,9 @@ pub struct SchedulingQueue {
     active_entries: VecMap<String, (Reverse<i64>, Time, u64)>,
     /// key → (ready at, priority).
     backoff: VecMap<String, (Time, i64)>,
-    /// key → (parked at, priority, the plugins that rejected it).
-    unschedulable: VecMap<String, (Time, i64, VecSet<String>)>,
+    /// key → (parked at, priority, the plugins that rejected it, whether it has required pod
+    /// affinity terms — `QueuedPodInfo.RequiredAffinityTerms`).
+    unschedulable: VecMap<String, (Time, i64, VecSet<String>, bool)>,
     /// Pods a PreEnqueue plugin (SchedulingGates) kept out of activeQ: key → priority. Upstream
     /// parks them among the unschedulable pods marked `Gated`; no cluster event or flush moves
     /// them, only an update that lets PreEnqueue pass.
@@ -130,8 +131,8 @@ impl SchedulingQueue {
     }
 
     /// A failed attempt parks the pod with the plugins that rejected it.
-    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: VecSet<String>) {
-        self.unschedulable.insert(key.to_string(), (now, priority, rejectors));
+    pub fn park_unschedulable(&mut self, key: &str, priority: i64, now: Time, rejectors: VecSet<String>, affinity: bool) {
+        self.unschedulable.insert(key.to_string(), (now, priority, rejectors, affinity));
     }
 
     /// Parked pods and the plugins that rejected them.
@@ -142,11 +143,13 @@ impl SchedulingQueue {
 
     /// The plugins that rejected a parked pod (None: it is not parked).
     pub fn parked_rejectors(&self, key: &str) -> Option<&VecSet<String>> {
-        self.unschedulable.get(key).map(|(_, _, r)| r)
+        self.unschedulable.get(key).map(|(_, _, r, _)| r)
     }
 
-    pub fn parked(&self) -> impl Iterator<Item = (&String, &VecSet<String>)> {
-        self.unschedulable.iter().map(|(k, (_, _, r))| (k, r))
+    /// Parked pods, the plugins that rejected them, and whether they have required pod
+    /// affinity terms.
+    pub fn parked(&self) -> impl Iterator<Item = (&String, &VecSet<String>, bool)> {
+        self.unschedulable.iter().map(|(k, (_, _, r, a))| (k, r, *a))
     }
 
     /// A cluster event that may help these pods (their plugins' QueueingHints said Queue):
@@ -155,7 +158,7 @@ impl SchedulingQueue {
     pub fn move_to_active_or_backoff(&mut self, keys: &[String], now: Time, last_attempt: &VecMap<String, Time>) -> Vec<Time> {
         let mut wakeups = Vec::new();
         for key in keys {
-            let Some((_, priority, _)) = self.unschedulable.remove(key) else { continue };
+            let Some((_, priority, _, _)) = self.unschedulable.remove(key) else { continue };
             let key = key.clone();
             let ready = last_attempt.get(&key).copied().unwrap_or(now).plus_millis(self.backoff_for(&key));
             if ready <= now {
@@ -183,7 +186,7 @@ impl SchedulingQueue {
         // One pass that keeps the rest in place: removing the old ones one by one moved the
         // whole sorted map each time (65,536 parked pods made a flush take seconds).
         let mut old: Vec<(String, i64)> = Vec::new();
-        self.unschedulable.retain(|key, (t, priority, _)| {
+        self.unschedulable.retain(|key, (t, priority, _, _)| {
             let stays = now.millis().saturating_sub(t.millis()) < MAX_IN_UNSCHEDULABLE_MS;
             if !stays {
                 old.push((key.clone(), *priority));
@@ -197,7 +200,7 @@ impl SchedulingQueue {
 
     /// When the 30-second flush first finds a pod parked for 5 minutes (None: nobody parked).
     pub fn next_unschedulable_flush(&self) -> Option<Time> {
-        self.unschedulable.values().map(|(t, _, _)| t.plus_millis(MAX_IN_UNSCHEDULABLE_MS)).min()
+        self.unschedulable.values().map(|(t, _, _, _)| t.plus_millis(MAX_IN_UNSCHEDULABLE_MS)).min()
     }
 
     pub fn unschedulable_count(&self) -> usize {
