@@ -4,7 +4,7 @@
 
 use super::framework::{NodeInfo, PodInfo, Resource, Taint};
 use super::plugins::node_affinity::required_matches;
-use super::plugins::{inter_pod_affinity, node_ports, pod_topology_spread};
+use super::plugins::{inter_pod_affinity, node_ports, node_resources_fit, pod_topology_spread};
 use crate::Slot;
 
 fn tolerated(pod: &PodInfo, node: &NodeInfo) -> bool {
@@ -14,24 +14,36 @@ fn tolerated(pod: &PodInfo, node: &NodeInfo) -> bool {
         .all(|t| pod.tolerations.iter().any(|tol| tol.tolerates(t)))
 }
 
-/// Node added (`old` is None) or updated.
+/// Node added (`old` is None) or updated, each plugin answering as its
+/// `isSchedulableAfterNodeChange` does: the node became schedulable, tolerated, matching the
+/// pod's required node affinity, big enough for its requests (`isFit` on the node alone, and
+/// for an update a larger allocatable of something it requests), holding its spreading's
+/// or its pod affinity's topology keys. Every default filter plugin registers Node/Add; those
+/// without a hint queue on any add.
 pub fn node_event(plugin: &str, pod: &PodInfo, old: Option<&NodeInfo>, new: &NodeInfo) -> bool {
-    let Some(old) = old else {
-        // Every default filter plugin registers Node/Add.
-        return true;
-    };
     match plugin {
-        "NodeUnschedulable" => old.unschedulable && !new.unschedulable,
-        "TaintToleration" => !tolerated(pod, old) && tolerated(pod, new),
-        "NodeAffinity" => !required_matches(pod, old) && required_matches(pod, new),
+        "NodeUnschedulable" => !new.unschedulable && old.is_none_or(|o| o.unschedulable),
+        "TaintToleration" => tolerated(pod, new) && old.is_none_or(|o| !tolerated(pod, o)),
+        "NodeAffinity" => required_matches(pod, new) && old.is_none_or(|o| !required_matches(pod, o)),
+        "NodeResourcesFit" => node_resources_fit::fits_request(&pod.requests, new).is_empty() && old.is_none_or(|o| requested_resources_increased(pod, o, new)),
+        "PodTopologySpread" => pod_topology_spread::node_may_help(pod, old, new),
+        // Registered for Node Add and UpdateNodeLabel only.
+        "InterPodAffinity" => old.is_none_or(|o| o.labels != new.labels) && inter_pod_affinity::node_may_help(pod, new),
         // VolumeBinding registers Node UpdateNodeLabel without a hint function.
-        "PodTopologySpread" | "InterPodAffinity" | "VolumeBinding" | "VolumeZone" => &old.labels != &new.labels,
-        "NodeResourcesFit" => {
-            let (a, b) = (&old.allocatable, &new.allocatable);
-            b.milli_cpu > a.milli_cpu || b.memory > a.memory || b.ephemeral_storage > a.ephemeral_storage || b.allowed_pod_number > a.allowed_pod_number
-        }
-        _ => false,
+        "VolumeBinding" | "VolumeZone" => old.is_none_or(|o| o.labels != new.labels),
+        _ => old.is_none(),
     }
+}
+
+/// `haveAnyRequestedResourcesIncreased` (noderesources/fit.go): more pods allowed, or more of
+/// a resource the pod requests.
+fn requested_resources_increased(pod: &PodInfo, old: &NodeInfo, new: &NodeInfo) -> bool {
+    let (r, a, b) = (&pod.requests, &old.allocatable, &new.allocatable);
+    b.allowed_pod_number > a.allowed_pod_number
+        || (r.milli_cpu != 0 && b.milli_cpu > a.milli_cpu)
+        || (r.memory != 0 && b.memory > a.memory)
+        || (r.ephemeral_storage != 0 && b.ephemeral_storage > a.ephemeral_storage)
+        || r.scalar.keys().any(|k| b.scalar.get(k).copied().unwrap_or(0) > a.scalar.get(k).copied().unwrap_or(0))
 }
 
 /// An assigned pod was deleted: resources may be free now, and the host ports it held;
@@ -184,6 +196,42 @@ mod tests {
         let wants_8080 = pod(json!({"metadata": {"name": "w", "namespace": "default"}, "spec": {"containers": [{"name": "c", "ports": [{"containerPort": 80, "hostPort": 8080}]}]}}));
         assert!(assigned_pod_deleted("NodePorts", &wants_8080, &deleted(json!({}))));
         assert!(!assigned_pod_relabelled("NodeResourcesFit", &target, "default", &plain, &primary));
+    }
+
+    fn node(v: serde_json::Value) -> NodeInfo {
+        NodeInfo::new(&slot(v))
+    }
+
+    /// The node hints' `TestIsSchedulableAfterNodeChange` cases, for an added node and an
+    /// update (noderesources, tainttoleration, nodeaffinity, podtopologyspread,
+    /// interpodaffinity).
+    #[test]
+    fn node_hints_ask_whether_the_node_could_take_the_pod() {
+        let small = node(json!({"metadata": {"name": "small", "labels": {"kubernetes.io/hostname": "small"}}, "status": {"allocatable": {"cpu": "1", "memory": "2Gi", "pods": "110"}}}));
+        let big = node(json!({"metadata": {"name": "big", "labels": {"kubernetes.io/hostname": "big", "zone": "a"}}, "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}));
+        let wants_3_cpu = pod(json!({"metadata": {"name": "p", "namespace": "default"}, "spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "3"}}}]}}));
+        assert!(!node_event("NodeResourcesFit", &wants_3_cpu, None, &small));
+        assert!(node_event("NodeResourcesFit", &wants_3_cpu, None, &big));
+        // An update must add what the pod requests.
+        assert!(node_event("NodeResourcesFit", &wants_3_cpu, Some(&small), &big));
+        assert!(!node_event("NodeResourcesFit", &wants_3_cpu, Some(&big), &big));
+        let tainted = node(json!({"metadata": {"name": "t"}, "spec": {"taints": [{"key": "dedicated", "value": "db", "effect": "NoSchedule"}]}, "status": {"allocatable": {"pods": "110"}}}));
+        assert!(!node_event("TaintToleration", &wants_3_cpu, None, &tainted));
+        assert!(node_event("TaintToleration", &wants_3_cpu, Some(&tainted), &small));
+        let in_zone_b = pod(json!({"metadata": {"name": "p", "namespace": "default"}, "spec": {"nodeSelector": {"zone": "b"}}}));
+        assert!(!node_event("NodeAffinity", &in_zone_b, None, &big));
+        // Spreading by zone: only a node with the key; a node without it changes nothing.
+        let spread = pod(json!({"metadata": {"name": "p", "namespace": "default", "labels": {"app": "web"}}, "spec": {"topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule", "labelSelector": {"matchLabels": {"app": "web"}}}]}}));
+        assert!(!node_event("PodTopologySpread", &spread, None, &small));
+        assert!(node_event("PodTopologySpread", &spread, None, &big));
+        assert!(node_event("PodTopologySpread", &spread, Some(&small), &big));
+        // Pod affinity by zone: the same question of its terms' keys.
+        let affine = pod(json!({"metadata": {"name": "p", "namespace": "default"}, "spec": {"affinity": {"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"labelSelector": {"matchLabels": {"app": "db"}}, "topologyKey": "zone"}]}}}}));
+        assert!(!node_event("InterPodAffinity", &affine, None, &small));
+        assert!(node_event("InterPodAffinity", &affine, None, &big));
+        // NodePorts has no hint: any added node.
+        assert!(node_event("NodePorts", &affine, None, &small));
+        assert!(!node_event("NodePorts", &affine, Some(&small), &big));
     }
 
     /// `isResourceScaleDown` (noderesources/fit.go): only resources the parked pod requests.

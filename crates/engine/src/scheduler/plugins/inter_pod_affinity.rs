@@ -66,6 +66,15 @@ pub fn relabel_may_help(pod: &PodInfo, target_ns: &str, old_labels: &Slot, new_l
         || (matches_all(pod, "podAntiAffinity", target_ns, old_labels) && !matches_all(pod, "podAntiAffinity", target_ns, new_labels))
 }
 
+/// QueueingHint for a node added or relabelled (`isSchedulableAfterNodeChange`): it has the
+/// topology key of one of the pod's required affinity or anti-affinity terms.
+pub fn node_may_help(pod: &PodInfo, node: &NodeInfo) -> bool {
+    ["podAffinity", "podAntiAffinity"]
+        .iter()
+        .flat_map(|kind| required_terms(pod.spec(), kind))
+        .any(|t| t["topologyKey"].as_str().is_some_and(|k| node.labels.get(k).is_some()))
+}
+
 /// Added: it matches all the parked pod's affinity terms.
 pub fn added_may_help(pod: &PodInfo, target_ns: &str, target_labels: &Slot) -> bool {
     matches_all(pod, "podAffinity", target_ns, target_labels)

@@ -69,6 +69,17 @@ pub fn labels_counted(pod: &PodInfo, labels: &Slot) -> bool {
     constraints(pod).iter().any(|c| label_selector::matches(&c.selector, labels))
 }
 
+/// QueueingHint for a node added or changed (`isSchedulableAfterNodeChange`): the node now
+/// has every topology key of the pod's hard constraints where it lacked one, or has them and
+/// its topology values or taints changed; an added node, when it has them all.
+pub fn node_may_help(pod: &PodInfo, old: Option<&NodeInfo>, new: &NodeInfo) -> bool {
+    let constraints = constraints(pod);
+    let matching = |n: &NodeInfo| constraints.iter().all(|c| n.labels.get(&c.key).is_some());
+    let Some(old) = old else { return matching(new) };
+    let topology_changed = constraints.iter().any(|c| old.labels.get(&c.key) != new.labels.get(&c.key));
+    matching(old) != matching(new) || (matching(new) && (topology_changed || old.taints != new.taints))
+}
+
 /// A hard constraint counts only untainted nodes (`nodeTaintsPolicy: Honor`): a new
 /// toleration of the pod's own may then change its spreading.
 pub fn honors_taints(pod: &PodInfo) -> bool {

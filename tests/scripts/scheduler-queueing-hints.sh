@@ -1,10 +1,13 @@
-# What a pending pod's own update, or a running pod's new labels, do to the scheduling queue
-# (QueueingHints, on by default): the update is put to the plugins that rejected the pod. A
-# label on a pod NodeResourcesFit rejected changes nothing, so no attempt is made and no event
-# is added; a toleration the pod gains lets TaintToleration queue it at once; a running pod
-# relabelled to match a pending pod's required affinity lets InterPodAffinity queue that one,
-# long before the 5-minute flush; a pending pod relabelled out of its own spread constraint's
-# selector is queued by PodTopologySpread.
+# What a cluster event does to a pending pod (QueueingHints, on by default): the event is put
+# to the plugins that rejected the pod, and only a plugin that says it may help moves the pod
+# back to the queue. A label on a pod NodeResourcesFit rejected changes nothing, so no attempt
+# is made and no event is added; a toleration the pod gains lets TaintToleration queue it at
+# once; a running pod relabelled to match a pending pod's required affinity lets
+# InterPodAffinity queue that one, long before the 5-minute flush; a pending pod relabelled out
+# of its own spread constraint's selector is queued by PodTopologySpread. A node that joins is
+# asked the same way: NodeResourcesFit does not queue the pod for a node too small for it, but
+# TaintToleration, which rejected it on the tainted node, does once the new node's not-ready
+# taint comes off (one more attempt, as kube-scheduler makes it); a node big enough takes it.
 podlife cluster empty
 podlife node add a1 --cpu 2 --memory 4Gi --labels topology.kubernetes.io/zone=zone-a
 podlife node add b1 --cpu 2 --memory 4Gi --labels topology.kubernetes.io/zone=zone-b --taints dedicated=db:NoSchedule
@@ -76,3 +79,9 @@ kubectl get events --field-selector involvedObject.name=spread
 kubectl label pod spread app=canary --overwrite
 sleep 5
 kubectl get pod spread -o wide
+podlife node add small --cpu 1 --memory 2Gi
+sleep 5
+kubectl get events --field-selector involvedObject.name=too-big
+podlife node add big --cpu 4 --memory 8Gi
+sleep 5
+kubectl get pod too-big -o wide
