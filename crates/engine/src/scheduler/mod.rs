@@ -242,6 +242,9 @@ fn pod_spec_changed(old: &Slot, new: &Slot) -> bool {
         && same_but(&old["metadata"], &new["metadata"], &|k| matches!(k, "resourceVersion" | "managedFields" | "generation")))
 }
 
+/// A pre-check over a parked pod and the plugins that rejected it.
+type Concerns<'a> = dyn Fn(&Slot, &crate::vecmap::VecSet<String>) -> bool + 'a;
+
 impl KubeScheduler {
     /// The scheduler's informer delivered a change (its cache already holds the new state).
     fn observe(&mut self, cx: &mut Cx<'_>, event: &WatchEvent, old: Option<&Slot>) {
@@ -395,7 +398,7 @@ impl KubeScheduler {
                                 rejectors.is_empty() || rejectors.iter().any(|plugin| hints::own_update(plugin, &info, old))
                             };
                             if moves {
-                                self.move_parked(cx, now, &[key.clone()]);
+                                self.move_parked(cx, now, std::slice::from_ref(&key));
                             }
                         }
                     }
@@ -416,7 +419,7 @@ impl KubeScheduler {
     /// `requeue_parked` asking only the parked pods `concerns` picks (upstream's pre-check,
     /// `getUnschedulablePodsWithCrossTopologyTerm`: it looks only at pods with required
     /// affinity terms or rejected by PodTopologySpread, known without reading them).
-    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: Option<&dyn Fn(&Slot, &crate::vecmap::VecSet<String>) -> bool>, hint: impl Fn(&PodInfo, &str) -> bool) {
+    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: Option<&Concerns<'_>>, hint: impl Fn(&PodInfo, &str) -> bool) {
         let Some(pods_rt) = ResourceType::resolve("pods") else { return };
         let mut moving = Vec::new();
         for (key, rejectors, affinity) in self.queue.parked() {
