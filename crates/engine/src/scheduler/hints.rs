@@ -63,7 +63,7 @@ pub fn assigned_pod_deleted(plugin: &str, pod: &PodInfo, deleted: &Slot) -> bool
 
 /// A pod (namespace `ns`, `labels`) was bound somewhere: the parked pod's affinity may be
 /// satisfiable now, and spreading counts one pod more. Asked only of parked pods
-/// `relabel_concerns` picks (`AssignedPodAdded`).
+/// `cross_topology_concerns` picks (`AssignedPodAdded`).
 pub fn assigned_pod_added(plugin: &str, pod: &PodInfo, ns: &str, labels: &Slot) -> bool {
     match plugin {
         "InterPodAffinity" => inter_pod_affinity::added_may_help(pod, ns, labels),
@@ -105,7 +105,7 @@ pub fn own_update(plugin: &str, pod: &PodInfo, old: &Slot) -> bool {
 }
 
 /// An assigned pod's labels changed (`AssignedPodUpdated`, UpdatePodLabel): asked only of
-/// parked pods `relabel_concerns` picks.
+/// parked pods `cross_topology_concerns` picks.
 pub fn assigned_pod_relabelled(plugin: &str, pod: &PodInfo, ns: &str, old_labels: &Slot, new_labels: &Slot) -> bool {
     match plugin {
         "InterPodAffinity" => inter_pod_affinity::relabel_may_help(pod, ns, old_labels, new_labels),
@@ -117,7 +117,7 @@ pub fn assigned_pod_relabelled(plugin: &str, pod: &PodInfo, ns: &str, old_labels
 /// `getUnschedulablePodsWithCrossTopologyTerm`: a parked pod PodTopologySpread rejected in
 /// the same namespace, or one whose required affinity terms select the added or relabelled
 /// pod.
-pub fn relabel_concerns(pod: &Slot, rejectors: &crate::vecmap::VecSet<String>, ns: &str, new_labels: &Slot, ns_labels: &inter_pod_affinity::NamespaceLabels) -> bool {
+pub fn cross_topology_concerns(pod: &Slot, rejectors: &crate::vecmap::VecSet<String>, ns: &str, new_labels: &Slot, ns_labels: &inter_pod_affinity::NamespaceLabels) -> bool {
     let pod_ns = pod["metadata"]["namespace"].as_str().unwrap_or_default();
     (rejectors.contains("PodTopologySpread") && pod_ns == ns) || inter_pod_affinity::required_affinity_selects(&pod["spec"], pod_ns, ns, new_labels, ns_labels)
 }

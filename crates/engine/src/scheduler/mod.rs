@@ -358,14 +358,7 @@ impl KubeScheduler {
                         if old_node.is_none() {
                             if self.queue.has_parked() {
                                 let (ns, labels) = (pod["metadata"]["namespace"].as_str().unwrap_or_default(), &pod["metadata"]["labels"]);
-                                let ns_labels = std::mem::take(&mut self.namespace_labels);
-                                self.requeue_parked_where(
-                                    cx,
-                                    now,
-                                    Some(&|parked, rejectors| hints::relabel_concerns(parked, rejectors, ns, labels, &ns_labels)),
-                                    |parked, plugin| hints::assigned_pod_added(plugin, parked, ns, labels),
-                                );
-                                self.namespace_labels = ns_labels;
+                                self.requeue_cross_topology(cx, now, ns, labels, |parked, plugin| hints::assigned_pod_added(plugin, parked, ns, labels));
                             }
                         } else if let Some(old) = old.filter(|_| !terminal && self.queue.has_parked()) {
                             // A resize down may leave room for pods NodeResourcesFit rejected.
@@ -458,16 +451,18 @@ impl KubeScheduler {
     fn assigned_pod_relabelled(&mut self, cx: &mut Cx<'_>, now: Time, old: &Slot, new: &Slot) {
         let (old_labels, new_labels) = (&old["metadata"]["labels"], &new["metadata"]["labels"]);
         if hints::labels_differ(old_labels, new_labels) {
-            let ns = new["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
-            let ns_labels = std::mem::take(&mut self.namespace_labels);
-            self.requeue_parked_where(
-                cx,
-                now,
-                Some(&|pod, rejectors| hints::relabel_concerns(pod, rejectors, &ns, new_labels, &ns_labels)),
-                |pod, plugin| hints::assigned_pod_relabelled(plugin, pod, &ns, old_labels, new_labels),
-            );
-            self.namespace_labels = ns_labels;
+            let ns = new["metadata"]["namespace"].as_str().unwrap_or_default();
+            self.requeue_cross_topology(cx, now, ns, new_labels, |pod, plugin| hints::assigned_pod_relabelled(plugin, pod, ns, old_labels, new_labels));
         }
+    }
+
+    /// `requeue_parked` for an assigned pod (namespace `ns`, `labels`) added or relabelled:
+    /// only the parked pods whose required affinity selects it or that PodTopologySpread
+    /// rejected in its namespace are asked.
+    fn requeue_cross_topology(&mut self, cx: &mut Cx<'_>, now: Time, ns: &str, labels: &Slot, hint: impl Fn(&PodInfo, &str) -> bool) {
+        let ns_labels = std::mem::take(&mut self.namespace_labels);
+        self.requeue_parked_where(cx, now, Some(&|pod, rejectors| hints::cross_topology_concerns(pod, rejectors, ns, labels, &ns_labels)), hint);
+        self.namespace_labels = ns_labels;
     }
 
     /// Makes sure a cycle runs when activeQ has pods.
