@@ -335,26 +335,16 @@ pub fn line(e: &TraceEvent) -> String {
         ),
         Action::QuietSkip => {
             let ms = param(e, "ms").as_u64().unwrap_or(0);
-            let repeats = match param(e, "repeatedSyncs").as_u64() {
-                Some(1) => "; 1 sync of a pod whose container cannot start yet only counted its events".to_string(),
-                Some(n) => format!("; {n} syncs of pods whose containers cannot start yet only counted their events"),
+            // A count the stretch recorded, as a clause in the singular or the plural.
+            let clause = |key: &str, one: &str, many: &dyn Fn(u64) -> String| match param(e, key).as_u64() {
+                Some(1) => format!("; {one}"),
+                Some(n) => format!("; {}", many(n)),
                 None => String::new(),
             };
-            let hpa = match param(e, "repeatedHpaSyncs").as_u64() {
-                Some(1) => "; 1 sync of a HorizontalPodAutoscaler repeated the last one".to_string(),
-                Some(n) => format!("; {n} syncs of HorizontalPodAutoscalers repeated the last one"),
-                None => String::new(),
-            };
-            let restarts = match param(e, "repeatedRestarts").as_u64() {
-                Some(1) => "; 1 restart of a crash-looping container repeated the one before".to_string(),
-                Some(n) => format!("; {n} restarts of a crash-looping container repeated the one before"),
-                None => String::new(),
-            };
-            let expired = match param(e, "expiredEvents").as_u64() {
-                Some(1) => "; 1 event expired".to_string(),
-                Some(n) => format!("; {n} events expired"),
-                None => String::new(),
-            };
+            let repeats = clause("repeatedSyncs", "1 sync of a pod whose container cannot start yet only counted its events", &|n| format!("{n} syncs of pods whose containers cannot start yet only counted their events"));
+            let hpa = clause("repeatedHpaSyncs", "1 sync of a HorizontalPodAutoscaler repeated the last one", &|n| format!("{n} syncs of HorizontalPodAutoscalers repeated the last one"));
+            let restarts = clause("repeatedRestarts", "1 restart of a crash-looping container repeated the one before", &|n| format!("{n} restarts of a crash-looping container repeated the one before"));
+            let expired = clause("expiredEvents", "1 event expired", &|n| format!("{n} events expired"));
             format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}{restarts}{expired}", crate::printers::duration::human_duration(ms as i64))
         }
     };

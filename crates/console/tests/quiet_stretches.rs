@@ -8,6 +8,11 @@
 use podlife_console::Session;
 use serde_json::Value;
 
+/// The sum of one count the quiet stretches among `trace` recorded (`repeatedSyncs`, …).
+fn quiet_skip_sum(trace: &[podlife_engine::TraceEvent], key: &str) -> u64 {
+    trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get(key).and_then(|v| v.as_u64())).sum()
+}
+
 const PODS: &str = "apiVersion: v1
 kind: Pod
 metadata:
@@ -136,7 +141,7 @@ fn pull_hour(skips: bool) -> PullOutcome {
     let back_off_count = e.store().list("", "events", Some("default")).filter(|(_, ev)| ev["reason"] == "BackOff").map(|(_, ev)| ev["count"].as_i64().unwrap_or(0)).sum();
     let trace = &e.trace()[before..];
     let about_web = |t: &&podlife_engine::TraceEvent| t.object.as_ref().is_some_and(|o| o.kind == *"Pod" && o.name == *"web");
-    let repeated = trace.iter().filter(|t| t.action == Action::QuietSkip).filter_map(|t| t.params.get("repeatedSyncs").and_then(|v| v.as_u64())).sum();
+    let repeated = quiet_skip_sum(trace, "repeatedSyncs");
     PullOutcome {
         reason: pod["status"]["containerStatuses"][0]["state"]["waiting"]["reason"].as_str().unwrap_or_default().to_string(),
         pulls: trace.iter().filter(about_web).filter(|t| t.action == Action::ImagePull && t.params.get("result").is_some_and(|r| r.as_str() == Some("pulling"))).count(),
@@ -234,7 +239,7 @@ fn hpa_hours(skips: bool, metrics_server: bool) -> HpaOutcome {
         status: hpa["status"].clone(),
         events,
         replicas: deployment["spec"]["replicas"].as_i64().unwrap_or(-1),
-        repeated: trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedHpaSyncs").and_then(|v| v.as_u64())).sum(),
+        repeated: quiet_skip_sum(trace, "repeatedHpaSyncs"),
         reactions: trace.len(),
     }
 }
@@ -292,7 +297,7 @@ fn crash_hours(skips: bool, hours: u64) -> CrashOutcome {
     let mut events: Vec<(String, i64)> = e.store().list("", "events", Some("default")).map(|(_, ev)| ev.to_value()).filter(|ev| ev["involvedObject"]["name"] == "crash").map(|ev| (ev["reason"].as_str().unwrap_or_default().to_string(), ev["count"].as_i64().unwrap_or(0))).collect();
     events.sort();
     let trace = &e.trace()[before..];
-    let replayed = trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedRestarts").and_then(|v| v.as_u64())).sum();
+    let replayed = quiet_skip_sum(trace, "repeatedRestarts");
     let reactions = trace.len();
     let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
     let ps = s.exec(&format!("podlife node {node} -- crictl ps -a --name crash"), None).text;
@@ -370,7 +375,7 @@ fn restarts_that_do_not_repeat_are_run_one_by_one() {
         let before = s.engine().trace().len();
         s.exec("sleep 7200", None);
         let trace = &s.engine().trace()[before..];
-        trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get("repeatedRestarts").and_then(|v| v.as_u64())).sum::<u64>()
+        quiet_skip_sum(trace, "repeatedRestarts")
     };
     assert!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
     assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'date; sleep 1; exit 1'"]), 0);

@@ -409,19 +409,19 @@ impl KubeScheduler {
         self.requeue_parked_where(cx, now, None, hint);
     }
 
-    /// `requeue_parked` asking only the parked pods `concerns` picks (upstream's pre-check,
-    /// `getUnschedulablePodsWithCrossTopologyTerm`: it looks only at pods with required
-    /// affinity terms or rejected by PodTopologySpread, known without reading them).
-    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, concerns: Option<&Concerns<'_>>, hint: impl Fn(&PodInfo, &str) -> bool) {
+    /// `requeue_parked`; with `cross_topology`, asking only the parked pods it picks among
+    /// those with required affinity terms or rejected by PodTopologySpread (upstream's
+    /// pre-check, `getUnschedulablePodsWithCrossTopologyTerm`; both known without reading the pod).
+    fn requeue_parked_where(&mut self, cx: &mut Cx<'_>, now: Time, cross_topology: Option<&Concerns<'_>>, hint: impl Fn(&PodInfo, &str) -> bool) {
         let Some(pods_rt) = ResourceType::resolve("pods") else { return };
         let mut moving = Vec::new();
         for (key, rejectors, affinity) in self.queue.parked() {
-            if concerns.is_some() && !affinity && !rejectors.contains("PodTopologySpread") {
+            if cross_topology.is_some() && !affinity && !rejectors.contains("PodTopologySpread") {
                 continue;
             }
             let (ns, name) = key.split_once('/').unwrap_or(("", key));
             let Some(pod) = cx.cache().get(&crate::store::ObjectKey::new(pods_rt, Some(ns), name)) else { continue };
-            if concerns.is_some_and(|concerns| !concerns(pod, rejectors)) {
+            if cross_topology.is_some_and(|concerns| !concerns(pod, rejectors)) {
                 continue;
             }
             let info = PodInfo::from_shared(pod);
