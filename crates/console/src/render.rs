@@ -343,7 +343,10 @@ pub fn line(e: &TraceEvent) -> String {
             };
             let repeats = clause("repeatedSyncs", "1 sync of a pod whose container cannot start yet only counted its events", &|n| format!("{n} syncs of pods whose containers cannot start yet only counted their events"));
             let hpa = clause("repeatedHpaSyncs", "1 sync of a HorizontalPodAutoscaler repeated the last one", &|n| format!("{n} syncs of HorizontalPodAutoscalers repeated the last one"));
-            let restarts = clause("repeatedRestarts", "1 restart of a crash-looping container repeated the one before", &|n| format!("{n} restarts of a crash-looping container repeated the one before"));
+            let restarts = match param(e, "restartedPods").as_u64() {
+                Some(pods) => clause("repeatedRestarts", "", &|n| format!("{n} restarts of {pods} crash-looping containers repeated the ones before")),
+                None => clause("repeatedRestarts", "1 restart of a crash-looping container repeated the one before", &|n| format!("{n} restarts of a crash-looping container repeated the one before")),
+            };
             let expired = clause("expiredEvents", "1 event expired", &|n| format!("{n} events expired"));
             format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}{restarts}{expired}", crate::printers::duration::human_duration(ms as i64))
         }

@@ -362,9 +362,9 @@ fn crash_loop_restarts_replayed_end_as_run() {
 }
 
 /// Restarts are replayed only when they repeat and nothing they move depends on anything else:
-/// a program whose output differs on every run (it prints the time), a Deployment of two
-/// replicas (its ReplicaSet's readiness count follows both pods) and any crash loop under a
-/// client's watch run one restart at a time; a Deployment of one replica is replayed.
+/// a program whose output differs on every run (it prints the time) and any crash loop under a
+/// client's watch run one restart at a time; a Deployment of one replica is replayed, and so is
+/// one of two (its ReplicaSet's readiness count follows both pods, replayed together).
 #[test]
 fn restarts_that_do_not_repeat_are_run_one_by_one() {
     let replayed = |setup: &[&str]| {
@@ -380,7 +380,7 @@ fn restarts_that_do_not_repeat_are_run_one_by_one() {
     assert!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
     assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'date; sleep 1; exit 1'"]), 0);
     assert!(replayed(&["kubectl create deployment crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
-    assert_eq!(replayed(&["kubectl create deployment crash --replicas=2 --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]), 0);
+    assert!(replayed(&["kubectl create deployment crash --replicas=2 --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'"]) > 10);
     assert_eq!(replayed(&["kubectl run crash --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'", "kubectl get pods -w --watch-only"]), 0);
 }
 
@@ -410,4 +410,108 @@ fn a_deployments_crash_loop_replayed_ends_as_run() {
         assert_eq!((o.1, o.2.clone()), (0, serde_json::json!("False")), "{o:?}");
         assert!(o.3 <= 3000, "Available turned False {} ms from the last exit: {o:?}", o.3);
     }
+}
+
+/// What some hours of several crash-looping pods leave behind, pod by pod (in name order):
+/// (name, restart count, events as (reason, count), the newest attempt on its node, the
+/// attempts its containerd journal created in order, the last run's exit code and length).
+type PodOutcome = (String, i64, Vec<(String, i64)>, i64, Vec<i64>, i64, u64);
+
+/// Two bare pods and a Deployment of three replicas, all crash-looping, for `hours`: each pod's
+/// outcome, the Deployment's and the ReplicaSet's status, how many restarts were replayed and
+/// the reactions it took.
+fn crash_pods_hours(skips: bool, hours: u64) -> (Vec<PodOutcome>, Value, Value, u64, usize) {
+    let mut s = Session::new(11);
+    s.engine_mut().set_quiet_skips(skips);
+    for line in [
+        "kubectl run a --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'",
+        "kubectl run b --image=busybox:1.36 -- sh -c 'echo b; sleep 2; exit 2'",
+        "kubectl create deployment web --replicas=3 --image=busybox:1.36 -- sh -c 'sleep 1; exit 1'",
+    ] {
+        assert!(!s.exec(line, None).failed, "{line}");
+    }
+    let before = s.engine().trace().len();
+    s.exec(&format!("sleep {}", hours * 3600), None);
+    let e = s.engine();
+    let trace = &e.trace()[before..];
+    let (replayed, reactions) = (quiet_skip_sum(trace, "repeatedRestarts"), trace.len());
+    let time = |v: &Value| v.as_str().and_then(podlife_engine::Time::from_rfc3339).map(|t| t.millis());
+    let list = |group: &'static str, resource: &'static str| -> Vec<Value> { e.store().list(group, resource, Some("default")).map(|(_, o)| o.to_value()).collect() };
+    let (pods, events, deployments, replicasets) = (list("", "pods"), list("", "events"), list("apps", "deployments"), list("apps", "replicasets"));
+    let mut outcomes = Vec::new();
+    for pod in &pods {
+        let name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let status = &pod["status"]["containerStatuses"][0];
+        let last = &status["lastState"]["terminated"];
+        let length = time(&last["finishedAt"]).unwrap_or(0).saturating_sub(time(&last["startedAt"]).unwrap_or(0));
+        let mut evs: Vec<(String, i64)> = events.iter().filter(|ev| ev["involvedObject"]["name"] == name.as_str()).map(|ev| (ev["reason"].as_str().unwrap_or_default().to_string(), ev["count"].as_i64().unwrap_or(0))).collect();
+        evs.sort();
+        let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+        let container = pod["spec"]["containers"][0]["name"].as_str().unwrap_or_default().to_string();
+        let sandbox = s.exec(&format!("podlife node {node} -- crictl pods --name ^{name}$ -q"), None).text.trim().to_string();
+        let ps = s.exec(&format!("podlife node {node} -- crictl ps -a --pod {sandbox}"), None).text;
+        let column = ps.lines().next().and_then(|h| h.find("ATTEMPT")).expect("an ATTEMPT column");
+        let newest = ps.lines().skip(1).filter_map(|l| l.get(column..)?.split_whitespace().next()?.parse().ok()).max().unwrap_or(-1);
+        // The journal's creates of this pod's container (its sandbox's), in order.
+        let journal = s.exec(&format!("podlife node {node} -- journalctl -u containerd --no-pager -n 400"), None).text;
+        let created: Vec<i64> = journal
+            .lines()
+            .filter(|l| l.contains("returns container id") && !sandbox.is_empty() && l.contains(&sandbox[..13]) && l.contains(&format!("Name:{container},")))
+            .filter_map(|l| l.split("Attempt:").nth(1)?.split(',').next()?.parse().ok())
+            .collect();
+        outcomes.push((name, status["restartCount"].as_i64().unwrap_or(-1), evs, newest, created, last["exitCode"].as_i64().unwrap_or(-1), length));
+    }
+    outcomes.sort();
+    let status = |list: &[Value]| list.first().expect("one")["status"].clone();
+    (outcomes, status(&deployments), status(&replicasets), replayed, reactions)
+}
+
+/// Several crash loops at once — two bare pods and three replicas of one Deployment, on both
+/// workers — are replayed together: each pod's cycles are drawn in time order with the others'
+/// and a stretch ends at a restart while every other pod waits out its back-off. Six hours with
+/// and without quiet stretches end alike, pod by pod: restart counts, events and their counts,
+/// the newest instance, the journal's attempts one after another, the last run; the
+/// ReplicaSet's and the Deployment's status (the Deployment completed its rollout in the first
+/// seconds, when all three ran, so its `Progressing` stays; `Available` stays False).
+#[test]
+fn several_crash_loops_replayed_together_end_as_run() {
+    let (fast, slow) = (crash_pods_hours(true, 6), crash_pods_hours(false, 6));
+    assert_eq!(slow.3, 0);
+    assert!(fast.3 > 200, "the restarts were not replayed: {}", fast.3);
+    assert!(fast.4 * 10 < slow.4, "replaying did not save work: {} vs {} reactions", fast.4, slow.4);
+    assert_eq!(fast.0.len(), 5);
+    for (f, w) in fast.0.iter().zip(&slow.0) {
+        let (name, restarts, events, _, _, code, length) = f;
+        assert_eq!(name, &w.0);
+        assert!((60..=80).contains(&w.1), "{w:?}");
+        assert!(restarts.abs_diff(w.1) <= 2, "{f:?} vs {w:?}");
+        // `Created` and `Started` share the `Normal` spam bucket with `Pulled`, which takes its
+        // token first at each restart: they get through only when a cycle's length has added
+        // up to a spare token, so whether one was written in the last hour (its event not yet
+        // expired) follows the jitter of every restart before.
+        let count = |e: &Vec<(String, i64)>, reason: &str| e.iter().find(|(r, _)| r == reason).map_or(0, |(_, c)| *c);
+        for o in [f, w] {
+            assert!(o.2.iter().all(|(r, c)| ["BackOff", "Pulled", "Created", "Started"].contains(&r.as_str()) && *c <= count(&o.2, "BackOff").max(o.1)), "{o:?}");
+            assert!(count(&o.2, "BackOff") > 0, "{o:?}");
+        }
+        assert!(count(events, "BackOff").abs_diff(count(&w.2, "BackOff")) * 20 <= count(&w.2, "BackOff") as u64, "{f:?} vs {w:?}");
+        for (o, restarts) in [(f, *restarts), (w, w.1)] {
+            assert_eq!(count(&o.2, "Pulled"), restarts, "{o:?}");
+            assert_eq!(o.3, restarts, "the newest instance: {o:?}");
+            assert!(o.4.len() >= 3 && o.4.windows(2).all(|p| p[1] == p[0] + 1) && o.4.last() == Some(&restarts), "the journal's creates: {o:?}");
+        }
+        assert_eq!((code, length), (&w.5, &w.6), "{f:?} vs {w:?}");
+    }
+    // (When `Available` last turned depends on whether all three ever ran at once again in
+    // the first minutes, while their back-offs were short: the jitter's doing.)
+    let timeless = |status: &Value| {
+        let mut status = status.clone();
+        for c in status["conditions"].as_array_mut().into_iter().flatten().filter_map(Value::as_object_mut) {
+            c.retain(|k, _| !k.ends_with("Time"));
+        }
+        status
+    };
+    assert_eq!((timeless(&fast.1), &fast.2), (timeless(&slow.1), &slow.2));
+    assert_eq!(slow.2["readyReplicas"], Value::Null, "{}", slow.2);
+    assert_eq!(slow.1["unavailableReplicas"], 3, "{}", slow.1);
 }

@@ -544,7 +544,15 @@ impl Engine {
         self.work.units += work::reaction_units(self.store.pods_and_nodes().0);
         let scope = self.quiet_scope(&next.task);
         self.quiet_before(&scope);
+        // What the node's runtime spends for a pod whose crash loop is watched is its own.
+        let charged = match &scope {
+            quiet::Scope::Pod(uid) => self.runtime_use_mark(&next.task, uid).map(|(node, mark)| (node, uid.clone(), mark)),
+            _ => None,
+        };
         self.run_task(next.task);
+        if let Some((node, uid, mark)) = charged {
+            self.charge_runtime(&node, &uid, mark);
+        }
         self.quiet_after(&scope);
         #[cfg(feature = "fingerprint")]
         fingerprint::note(self.fingerprint(task_seq));

@@ -109,6 +109,10 @@ impl NodeServices for Engine {
         self.store.write_counts()
     }
 
+    fn count_kubelet_write(&mut self) {
+        self.store.count_kubelet_write();
+    }
+
     fn next_seq(&self) -> u64 {
         Engine::next_seq(self)
     }

@@ -84,6 +84,9 @@ pub(crate) trait NodeServices {
     /// etcd's writes so far, by kind (`kubelet/restarts.rs`).
     fn write_counts(&self) -> crate::store::WriteCounts;
 
+    /// A kubelet's request wrote a pod or an event (`WriteCounts::by_kubelets`).
+    fn count_kubelet_write(&mut self);
+
     /// The engine's next task sequence number (`quiet.rs`: was anything queued?).
     fn next_seq(&self) -> u64;
 

@@ -281,17 +281,18 @@ impl Engine {
         let mut horizon = Time(u64::MAX);
         let mut heartbeats = VecMap::new();
         let mut steady = Vec::with_capacity(self.queue.len());
-        // The first sync that restarts a container whose crash-loop cycles repeat: it bounds
-        // the stretch only if not one whole cycle fits (one pod's restarts per stretch).
-        let mut restart: Option<(usize, String, String, Time, crate::kubelet::restarts::RestartCycles)> = None;
+        // The syncs that restart containers whose crash-loop cycles repeat: replayed
+        // together (`kubelet/restarts.rs`); they bound the stretch only if no cycle fits.
+        let mut restarts: Vec<crate::kubelet::restarts::RestartCandidate> = Vec::new();
+        let mut restart_at: Vec<usize> = Vec::new();
         let mut deferred = Time(u64::MAX);
         for std::cmp::Reverse(s) in self.queue.iter() {
-            if restart.is_none()
-                && s.at < horizon
+            if s.at < horizon
                 && let Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) = &s.task
                 && let Some(cycles) = self.restart_cycles(node, uid, *token, s.at)
             {
-                restart = Some((steady.len(), node.clone(), uid.clone(), s.at, cycles));
+                restarts.push(crate::kubelet::restarts::RestartCandidate { node: node.clone(), uid: uid.clone(), at: s.at, cycles });
+                restart_at.push(steady.len());
                 steady.push(Moved::Restarts);
                 continue;
             }
@@ -332,16 +333,25 @@ impl Engine {
         // Real work that bounds the stretch besides the horizon: lease expiries that delete,
         // a restart not one whole cycle of which fits.
         let mut work = deferred;
-        if let Some((index, node, uid, at, cycles)) = restart {
-            match self.replay_restarts(&node, &uid, &cycles, at, to) {
+        // Where each replayed pod's queued sync goes, by its place in the queue.
+        let mut restart_due: VecMap<usize, Time> = VecMap::new();
+        if !restarts.is_empty() {
+            match self.replay_restarts(&restarts, to) {
                 Some(r) => {
-                    to = r.next;
+                    to = r.to;
                     work = Time(u64::MAX);
+                    for (index, due) in restart_at.iter().zip(&r.due) {
+                        if let Some(due) = due {
+                            restart_due.insert(*index, *due);
+                        }
+                    }
                     restarted = Some(r);
                 }
                 None => {
-                    steady[index] = Moved::Stays;
-                    work = work.min(at);
+                    for (index, c) in restart_at.iter().zip(&restarts) {
+                        steady[*index] = Moved::Stays;
+                        work = work.min(c.at);
+                    }
                 }
             }
         }
@@ -364,10 +374,10 @@ impl Engine {
         let mut moved_clocks = MovedClocks::default();
         let (mut replayed, mut replayed_hpa) = (0, 0);
         let mut revoked = Vec::new();
-        for (std::cmp::Reverse(mut s), moved) in tasks.drain(..).zip(steady) {
+        for (index, (std::cmp::Reverse(mut s), moved)) in tasks.drain(..).zip(steady).enumerate() {
             if moved == Moved::Restarts {
-                if let Some(r) = &restarted {
-                    s.at = r.next;
+                if let Some(due) = restart_due.get(&index) {
+                    s.at = *due;
                 }
             } else if let (Moved::Revoked | Moved::Deferred, Task::EventLeaseExpire { expiry }) = (moved, &s.task) {
                 if s.at < to {
@@ -427,7 +437,13 @@ impl Engine {
             if r.expired > 0 {
                 params.insert("expiredEvents".to_string(), serde_json::json!(r.expired));
             }
-            object = Some(r.pod.clone());
+            // One pod is the stretch's object; several are counted.
+            match r.pods.as_slice() {
+                [pod] => object = Some(pod.clone()),
+                pods => {
+                    params.insert("restartedPods".to_string(), serde_json::json!(pods.len()));
+                }
+            }
         }
         self.record(crate::trace::ComponentRef::control_plane("podlife"), crate::trace::Action::QuietSkip, object, params, vec![]);
     }

@@ -138,6 +138,10 @@ pub struct WriteCounts {
     pub heartbeats: u64,
     /// ReplicaSets and Deployments (their controllers' status writes).
     pub workloads: u64,
+    /// Pod and event writes the kubelets made (their status manager's PATCHes, their event
+    /// sinks' creates and PATCHes): `kubelet/restarts.rs` tells a pod's own cycle from
+    /// another writer's work by them.
+    pub by_kubelets: u64,
 }
 
 impl Store {
@@ -253,6 +257,11 @@ impl Store {
             ("apps", "replicasets") | ("apps", "deployments") => self.writes.workloads += 1,
             _ => {}
         }
+    }
+
+    /// A kubelet's request wrote a pod or an event (`WriteCounts::by_kubelets`).
+    pub fn count_kubelet_write(&mut self) {
+        self.writes.by_kubelets += 1;
     }
 
     /// The writes so far, by kind.

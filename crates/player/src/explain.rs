@@ -258,6 +258,15 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                 let ms = e.params.get("ms").and_then(|v| v.as_u64()).unwrap_or(0);
                 let duration = podlife_console::printers::duration::human_duration(ms as i64);
                 let count = |key: &str| e.params.get(key).and_then(|v| v.as_u64());
+                if let (Some(restarts), Some(pods)) = (count("repeatedRestarts"), count("restartedPods")) {
+                    return Message::new("explain-quiet-skip-restarts-pods")
+                        .text("duration", duration)
+                        .number("restarts", restarts as f64)
+                        .number("pods", pods as f64)
+                        .number("expired", count("expiredEvents").unwrap_or(0) as f64)
+                        .number("syncs", count("repeatedSyncs").unwrap_or(0) as f64)
+                        .number("hpa_syncs", count("repeatedHpaSyncs").unwrap_or(0) as f64);
+                }
                 if let Some(restarts) = count("repeatedRestarts") {
                     return Message::new("explain-quiet-skip-restarts")
                         .text("duration", duration)

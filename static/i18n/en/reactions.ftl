@@ -271,6 +271,19 @@ explain-quiet-skip-restarts = { $duration } of quiet passed in one step: Lease r
         [one] {" "}One sync of a HorizontalPodAutoscaler repeated the last one too.
        *[other] {" "}{ $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too.
     }
+explain-quiet-skip-restarts-pods = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $restarts } restarts of { $pods } crash-looping pods each repeated the one before: the same program failed the same way after the same time, and nothing but their own restarts happened to them, so podlife replayed them whole, all pods together in time order. Each restart's back-off syncs kept their jitter, its events were counted (and written when the spam filter let them through) and its containerd journal lines were written. The stretch ends at a restart that runs for real while every other pod is waiting out its back-off, its last change made: each pod's last replayed run is the exited instance its status and `kubectl logs --previous` show.{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out.
+    }{ $syncs ->
+        [0] {""}
+        [one] {" "}One sync of a pod whose container cannot start yet repeated the last one too.
+       *[other] {" "}{ $syncs } syncs of pods whose containers cannot start yet repeated the last one too.
+    }{ $hpa_syncs ->
+        [0] {""}
+        [one] {" "}One sync of a HorizontalPodAutoscaler repeated the last one too.
+       *[other] {" "}{ $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too.
+    }
 explain-event-expired = etcd deleted { $object }: the lease it was stored under expired. kube-apiserver keeps events for an hour after their last update (--event-ttl), so old events disappear from `kubectl get events` on their own.
 
 ## kube-proxy and traffic

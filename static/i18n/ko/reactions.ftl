@@ -265,6 +265,16 @@ explain-quiet-skip-restarts = 아무 일도 일어나지 않는 { $duration }을
         [0] {""}
        *[other] {" "}HorizontalPodAutoscaler 동기화 { $hpa_syncs }번도 직전 동기화를 되풀이했습니다.
     }
+explain-quiet-skip-restarts-pods = 아무 일도 일어나지 않는 { $duration }을 한 번에 건너뛰었습니다. 리스 갱신, 노드 하트비트, 계속 성공하는 프로브, 할 일 없는 재동기화는 아무것도 바꾸지 않으므로, podlife는 이것들을 하나씩 실행하는 대신 그 시계만 앞으로 옮겼습니다. 크래시 루프에 빠진 파드 { $pods }개의 재시작 { $restarts }번은 저마다 바로 앞의 재시작과 똑같았습니다. 같은 프로그램이 같은 시간 뒤에 같은 방식으로 실패했고 파드마다 자기 재시작 말고는 아무 일도 없었으므로, podlife는 모든 파드의 재시작을 시간 순서대로 한꺼번에 통째로 재생했습니다. 재시작마다 백오프 동기화의 지터를 그대로 뽑았고, 이벤트 횟수를 셌으며(스팸 필터가 통과시킨 이벤트는 기록했습니다), containerd 저널 줄도 남겼습니다. 이 구간은 어느 파드의 재시작에서 끝나고 그 재시작은 실제로 실행됩니다. 그때 다른 파드는 모두 마지막 변경을 마치고 백오프를 기다리는 중입니다. 파드마다 마지막으로 재생한 실행이 그 상태와 `kubectl logs --previous`가 보여 주는 종료된 인스턴스입니다.{ $expired ->
+        [0] {""}
+       *[other] {" "}그사이 이벤트 { $expired }개가 한 시간의 TTL이 지나 만료되었습니다.
+    }{ $syncs ->
+        [0] {""}
+       *[other] {" "}컨테이너를 아직 시작할 수 없는 파드의 동기화 { $syncs }번도 직전 동기화를 되풀이했습니다.
+    }{ $hpa_syncs ->
+        [0] {""}
+       *[other] {" "}HorizontalPodAutoscaler 동기화 { $hpa_syncs }번도 직전 동기화를 되풀이했습니다.
+    }
 explain-event-expired = etcd가 { $object }을(를) 삭제했습니다. 이 이벤트가 붙어 있던 etcd 리스가 만료되었기 때문입니다. kube-apiserver는 이벤트를 마지막으로 갱신된 뒤 한 시간 동안만 보관하므로(--event-ttl), 오래된 이벤트는 `kubectl get events`에서 저절로 사라집니다.
 
 ## kube-proxy and traffic

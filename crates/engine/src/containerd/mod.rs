@@ -395,6 +395,18 @@ impl Runtime {
         self.journal_push(JournalEntry { time: now, writer, level: "error", msg, error: Some(err), fields: vec![] });
     }
 
+    /// How many of `n` lines about to be pushed the journal would not keep, in whole drains
+    /// (`journal_push` drops 500 at a time): a caller making many may leave these unmade and
+    /// count them (`journal_skip`), the journal ending as if it had pushed them all.
+    pub(crate) fn journal_unkept(&self, n: u64) -> u64 {
+        if n > 2000 { (n - 2000) / 500 * 500 } else { 0 }
+    }
+
+    /// Counts `n` lines as pushed without keeping them (`journal_unkept`).
+    pub(crate) fn journal_skip(&mut self, n: u64) {
+        self.journal_pushed += n;
+    }
+
     pub(crate) fn journal_push(&mut self, entry: JournalEntry) {
         self.journal_pushed += 1;
         self.journal.push(entry);

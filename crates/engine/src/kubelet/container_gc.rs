@@ -36,8 +36,13 @@ impl Kubelet {
             let Some(c) = rt.containers.get(&id) else { continue };
             let (uid, name) = (c.pod_uid.clone(), c.name.clone());
             let object = rt.sandboxes.get(&c.sandbox_id).map(|s| ObjectRef::new("Pod", Some(&s.namespace), &s.pod_name));
+            let mark = super::restarts::UseMark::read(rt);
             if self.cri(cx, |cri| cri.remove_container(object, &id, &name)).is_err() {
                 return;
+            }
+            // The removal is its pod's cycle's work (`restarts.rs`).
+            if let Some(rt) = cx.node().machine(&self.node).map(|m| &m.runtime) {
+                self.charge_runtime(&uid, mark, rt);
             }
             self.pleg_seen.remove(&id);
             cx.node().touch_pod(&uid);

@@ -389,7 +389,13 @@ impl Kubelet {
         if cx.node().cut_off(&self.node) {
             return Err(unreachable(&self.node));
         }
-        cx.request(client_request(&self.node, req))
+        // A pod or event write of its own: `restarts.rs` tells its cycles from others' work.
+        let counted = !matches!(req.verb, Verb::Get | Verb::List) && req.resource.group.is_empty() && matches!(req.resource.plural, "pods" | "events");
+        let response = cx.request(client_request(&self.node, req));
+        if counted && response.is_ok() {
+            cx.node().count_kubelet_write();
+        }
+        response
     }
 
     /// One of its timers is due (the heartbeat's and the container GC's are the engine's
@@ -1479,7 +1485,7 @@ impl Kubelet {
                 }
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
-                self.restart_watch_status_written(uid);
+                self.restart_watch_status_written(uid, cx.now());
             }
     }
 

@@ -9,80 +9,114 @@
 //!
 //! Whether a cycle repeats is observed, not predicted. From one restart to the next the pod
 //! worker watches what happens (`RestartWatch`): the events each sync records and when, the
-//! syncs' moments, what etcd takes — only the pod's status and its events may be written,
-//! besides the heartbeats — and the epochs of the node and the console, which must not move.
-//! The next restart (or a quiet stretch just before it) closes the cycle (`Cycle`). Two
-//! cycles in a row alike — the same events, the same program ending the same way after the
-//! same time with the same output, as many PIDs, namespaces, status writes and journal lines
-//! — make the pod's restarts replayable while nothing else happens, for a pod nobody else
-//! reacts to: no owner, no probes or hooks, no volume a run could fill, no client watching.
+//! syncs' moments, its status writes and when, what etcd takes — only pods, events, the
+//! workloads following pods' readiness and the heartbeats may be written, and every pod and
+//! event write must be a kubelet's —, what containerd spends for the pod (`RuntimeUse`,
+//! charged task by task, so other pods on the node take theirs in between) and the epochs of
+//! the node and the console, which must not move. The next restart (or a quiet stretch just
+//! before it) closes the cycle (`Cycle`). Two cycles in a row alike — the same events, the
+//! same program ending the same way after the same time with the same output, as many PIDs,
+//! namespaces, status writes and journal lines — make the pod's restarts replayable while
+//! nothing else happens, for a pod nobody else reacts to: no owner but a ReplicaSet (and its
+//! Deployment), no probes or hooks, no volume a run could fill, no client watching.
 //!
-//! A quiet stretch then passes over whole cycles (`Engine::replay_restarts`). Each replayed
-//! cycle's moments are drawn as the real one draws them (the back-off syncs' jitter, so the
-//! restart moments keep their spread); its events are recorded (counts and spam buckets move,
-//! the events the filter lets through are written to etcd under their TTL leases); its
-//! journal lines are written with its instance's id and attempt. At the end, the one exited
-//! instance, the kubelet's memory of it and the pod's status are those the last replayed
-//! cycle leaves: the last real run's, later by the time the replay covered, with the restart
-//! count higher by the cycles replayed. The next restart runs for real.
+//! A quiet stretch then passes over whole cycles of every such pod together
+//! (`Engine::replay_restarts`), drawing their moments in time order as the kubelets draw them
+//! (the back-off syncs' jitter, so the restart moments keep their spread). It ends at a
+//! restart by its horizon at which every other replayed pod has made its cycle's last change
+//! (`Cycle::settled_at`), so each is left waiting out its back-off. Each replayed cycle's
+//! events are recorded (counts and spam buckets move, the events the filter lets through are
+//! written to etcd under their TTL leases); its journal lines are written with its instance's
+//! id and attempt. At the end, each pod's one exited instance, the kubelet's memory of it and
+//! the pod's status are those its last replayed cycle leaves: its last real run's, later by
+//! the time the replay covered, with the restart count higher by the cycles replayed. The
+//! restart at the stretch's end runs for real.
 
 use serde_json::Value;
 
 use super::repeat::DroppedNote;
 use super::{Cx, Kubelet};
 use crate::clock::Time;
-use crate::containerd::{ContainerState, Runtime};
+use crate::containerd::{ContainerState, JournalEntry, Runtime};
 use crate::record::{Note, Write};
 use crate::store::{ObjectKey, WriteCounts};
 use crate::Engine;
 
-/// The most cycles one stretch replays (a week at the 5-minute cap is about 2,000).
+/// The most cycles one stretch replays, all pods together (a week at the 5-minute cap is
+/// about 2,000 a pod).
 const MAX_CYCLES: usize = 10_000;
 
-/// The counters a cycle is measured by, read at its start.
+/// The most PIDs, namespace inodes or journal lines one cycle may take before its watch gives
+/// up (a cycle that repeats takes a dozen or two).
+const MAX_USE: usize = 512;
+
+/// The cluster's counters a cycle is measured by, read at its start.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counters {
     outside_epoch: u64,
     revision: u64,
     writes: WriteCounts,
-    last_pid: u32,
-    inodes: u64,
-    containers_changed: u64,
-    journal: u64,
 }
 
 impl Counters {
-    fn read(outside_epoch: u64, revision: u64, writes: WriteCounts, rt: &Runtime) -> Counters {
-        Counters { outside_epoch, revision, writes, last_pid: rt.last_pid(), inodes: rt.inodes.peek(), containers_changed: rt.containers_changed, journal: rt.journal_pushed }
+    fn read(outside_epoch: u64, revision: u64, writes: WriteCounts) -> Counters {
+        Counters { outside_epoch, revision, writes }
     }
 }
 
-/// How the counters moved over a cycle.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Moved {
-    /// Writes to anything but pods, events, Leases, Nodes, ReplicaSets and Deployments.
-    other_writes: u64,
-    pod_writes: u64,
-    /// The pod's ReplicaSet and Deployment following its readiness.
-    workload_writes: u64,
-    event_writes: u64,
-    pids: u32,
-    inodes: u64,
-    containers_changed: u64,
+/// The node runtime's counters, read before a task about a pod runs: what moved by its end
+/// was the pod's (`Kubelet::charge_runtime`).
+#[derive(Debug, Clone, Copy)]
+pub struct UseMark {
+    pid: u32,
+    inode: u64,
+    changes: u64,
     journal: u64,
 }
 
-/// PIDs handed out from `from` (exclusive) to `to` (inclusive); None past a bound.
-fn pids_between(from: u32, to: u32) -> Option<u32> {
-    let (mut p, mut n) = (from, 0);
-    while p != to {
-        if p > to || n > 10_000 {
-            return None;
-        }
-        p = crate::containerd::pid_after(p);
-        n += 1;
+impl UseMark {
+    pub fn read(rt: &Runtime) -> UseMark {
+        UseMark { pid: rt.last_pid(), inode: rt.inodes.peek(), changes: rt.containers_changed, journal: rt.journal_pushed }
     }
-    Some(n)
+}
+
+/// What containerd spent for a pod since its container last restarted: the PIDs and
+/// namespace inodes its work took, its container changes, its journal lines (by ordinal: the
+/// line `Runtime::journal_pushed` counted before it). Other pods on the node take theirs in
+/// between, so each is kept by value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct RuntimeUse {
+    pids: Vec<u32>,
+    inodes: Vec<u64>,
+    changes: u64,
+    lines: Vec<u64>,
+}
+
+impl RuntimeUse {
+    /// Adds what moved from `mark` to `rt`'s counters now; false past `MAX_USE`.
+    fn charge(&mut self, mark: UseMark, rt: &Runtime) -> bool {
+        let mut pid = mark.pid;
+        while pid < rt.last_pid() && self.pids.len() <= MAX_USE {
+            pid = crate::containerd::pid_after(pid);
+            self.pids.push(pid);
+        }
+        self.inodes.extend((mark.inode..rt.inodes.peek()).take(MAX_USE + 1));
+        self.lines.extend((mark.journal..rt.journal_pushed).take(MAX_USE + 1));
+        self.changes += rt.containers_changed.saturating_sub(mark.changes);
+        self.pids.len() <= MAX_USE && self.inodes.len() <= MAX_USE && self.lines.len() <= MAX_USE
+    }
+}
+
+/// How a cycle went, counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Moved {
+    /// The pod's own status writes and event writes.
+    pod_writes: u64,
+    event_writes: u64,
+    pids: usize,
+    inodes: usize,
+    containers_changed: u64,
+    journal: usize,
 }
 
 /// What a worker saw since its container last restarted.
@@ -100,8 +134,10 @@ pub struct RestartWatch {
     /// What each back-off sync records (all the same), and when the first began.
     backoff_notes: Option<Vec<DroppedNote>>,
     first_backoff_sync: Option<u64>,
-    status_writes: u64,
+    /// When each of its status writes was made, after the mark (ms).
+    status_writes: Vec<u64>,
     event_writes: u64,
+    used: RuntimeUse,
     spoiled: bool,
 }
 
@@ -116,8 +152,9 @@ impl RestartWatch {
             sync_notes: Vec::new(),
             backoff_notes: None,
             first_backoff_sync: None,
-            status_writes: 0,
+            status_writes: Vec::new(),
             event_writes: 0,
+            used: RuntimeUse::default(),
             spoiled: false,
         }
     }
@@ -144,24 +181,24 @@ impl RestartWatch {
         let at = |t: Time| t.millis().checked_sub(self.mark.millis());
         let (n, m) = (now.writes, self.at_mark.writes);
         let (pods, events, heartbeats, deletes) = (n.pods.checked_sub(m.pods)?, n.events.checked_sub(m.events)?, n.heartbeats.checked_sub(m.heartbeats)?, n.event_deletes.checked_sub(m.event_deletes)?);
-        let workloads = n.workloads.checked_sub(m.workloads)?;
+        let (workloads, by_kubelets) = (n.workloads.checked_sub(m.workloads)?, n.by_kubelets.checked_sub(m.by_kubelets)?);
         let revision = now.revision.checked_sub(self.at_mark.revision)?;
+        // Nothing but the kubelets' own work: no command, nothing on the node, no other writer
+        // of pods or events (another crash-looping pod's kubelet may write its own), nothing
+        // written but pods, events, heartbeats and the workloads following pods' readiness.
         // (Events expiring are not the pod's work but change nothing it does.)
-        let moved = Moved {
-            other_writes: revision.checked_sub(pods + events + heartbeats + deletes + workloads)?,
-            pod_writes: pods,
-            workload_writes: workloads,
-            event_writes: events,
-            pids: pids_between(self.at_mark.last_pid, now.last_pid)?,
-            inodes: now.inodes.checked_sub(self.at_mark.inodes)?,
-            containers_changed: now.containers_changed.checked_sub(self.at_mark.containers_changed)?,
-            journal: now.journal.checked_sub(self.at_mark.journal)?,
-        };
-        // Nothing but the pod's own work: no command, nothing on the node, no other writer.
-        let clean = now.outside_epoch == self.at_mark.outside_epoch && moved.other_writes == 0 && moved.pod_writes == self.status_writes && moved.event_writes == self.event_writes;
+        let clean = now.outside_epoch == self.at_mark.outside_epoch && revision == pods + events + heartbeats + deletes + workloads && pods + events == by_kubelets;
         if !clean {
             return None;
         }
+        let moved = Moved {
+            pod_writes: self.status_writes.len() as u64,
+            event_writes: self.event_writes,
+            pids: self.used.pids.len(),
+            inodes: self.used.inodes.len(),
+            containers_changed: self.used.changes,
+            journal: self.used.lines.len(),
+        };
         let exit = Exit {
             id: c.id.clone(),
             attempt: c.attempt,
@@ -174,7 +211,17 @@ impl RestartWatch {
             cpu_ns: c.cpu.usage_ns,
             shim_pid: c.shim_pid,
         };
-        Some(Cycle { notes: self.notes.clone(), backoff_notes, first_backoff_sync, sync_starts: self.sync_starts.clone(), moved, exit, owners })
+        Some(Cycle {
+            notes: self.notes.clone(),
+            backoff_notes,
+            first_backoff_sync,
+            sync_starts: self.sync_starts.clone(),
+            status_writes: self.status_writes.clone(),
+            moved,
+            used: self.used.clone(),
+            exit,
+            owners,
+        })
     }
 }
 
@@ -202,7 +249,10 @@ pub struct Cycle {
     backoff_notes: Vec<DroppedNote>,
     first_backoff_sync: u64,
     sync_starts: Vec<u64>,
+    /// When its status writes were made, after its start.
+    status_writes: Vec<u64>,
     moved: Moved,
+    used: RuntimeUse,
     exit: Exit,
     /// The status of the pod's ReplicaSet and Deployment at the cycle's end, its times left
     /// out (`owners_fingerprint`).
@@ -222,6 +272,25 @@ impl Cycle {
             && self.owners == before.owners
             && self.exit.attempt == before.exit.attempt + 1
     }
+
+    /// When a replay `r` of this cycle has made its last change: its last status write (made
+    /// the same time after the sync it followed, the back-off syncs' moments being the
+    /// replay's own) and the container GC's removal of the instance before (within one GC
+    /// period of the exit). None while a back-off sync that writes is still to come.
+    fn settled_at(&self, r: &Replay) -> Option<Time> {
+        let mut end = r.start.plus_millis(self.exit.finished + super::container_gc::CONTAINER_GC_PERIOD_MS + super::TICK_MS);
+        let backoff_syncs = || self.sync_starts.iter().filter(|s| **s >= self.first_backoff_sync);
+        for w in &self.status_writes {
+            let at = if *w < self.first_backoff_sync {
+                r.start.plus_millis(*w)
+            } else {
+                let (i, sync) = backoff_syncs().enumerate().filter(|(_, s)| *s <= w).last()?;
+                r.syncs.get(i)?.plus_millis(w - sync)
+            };
+            end = end.max(at);
+        }
+        Some(end)
+    }
 }
 
 /// A worker's memory of its container's restarts.
@@ -237,6 +306,20 @@ impl Kubelet {
         self.workers.get_mut(uid)?.restarts.as_mut().map(|r| &mut r.watch).filter(|w| !w.spoiled)
     }
 
+    /// Whether the pod's restarts are watched (what the runtime spends for it is counted).
+    pub(crate) fn watches_restarts(&self, uid: &str) -> bool {
+        self.workers.get(uid).and_then(|w| w.restarts.as_ref()).is_some_and(|r| !r.watch.spoiled)
+    }
+
+    /// What the node's runtime spent since `mark` was the pod's.
+    pub(crate) fn charge_runtime(&mut self, uid: &str, mark: UseMark, rt: &Runtime) {
+        if let Some(w) = self.restart_watch(uid)
+            && !w.used.charge(mark, rt)
+        {
+            w.spoiled = true;
+        }
+    }
+
     /// `doBackOff` let `container` restart after its crash-loop back-off: the cycle since its
     /// last restart closes, the next begins.
     pub(super) fn restart_mark(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str) {
@@ -244,7 +327,7 @@ impl Kubelet {
         let node = self.node.clone();
         let services = cx.node();
         let Some(rt) = services.machine(&node).map(|m| &m.runtime) else { return };
-        let counters = Counters::read(services.outside_epoch(&node), services.revision(), services.write_counts(), rt);
+        let counters = Counters::read(services.outside_epoch(&node), services.revision(), services.write_counts());
         let owners = self.workers.get(uid).and_then(|w| services.kubelet_pod(&node, &w.namespace, &w.name)).and_then(|pod| owners_fingerprint(&pod, |k| services.api_object(k)));
         let Some(w) = self.workers.get_mut(uid) else { return };
         // The sync under way began before the mark: it belongs to the new cycle.
@@ -286,9 +369,13 @@ impl Kubelet {
     }
 
     /// The status manager wrote the pod's status.
-    pub(super) fn restart_watch_status_written(&mut self, uid: &str) {
+    pub(super) fn restart_watch_status_written(&mut self, uid: &str, now: Time) {
         if let Some(w) = self.restart_watch(uid) {
-            w.status_writes += 1;
+            let at = w.offset(now);
+            w.status_writes.push(at);
+            if w.status_writes.len() > 64 {
+                w.spoiled = true;
+            }
         }
     }
 
@@ -318,6 +405,30 @@ impl Kubelet {
     }
 }
 
+impl Engine {
+    /// Before a task about pod `uid` runs: the node runtime's counters, if the pod's restarts
+    /// are watched (`Engine::charge_runtime` after it).
+    pub(crate) fn runtime_use_mark(&self, task: &crate::Task, uid: &str) -> Option<(String, UseMark)> {
+        use crate::Task;
+        let node = match task {
+            Task::Deliver { component, .. } => self.components.get(*component)?.id.node.as_deref()?.to_string(),
+            Task::Kubelet(super::Timer { node, .. }) | Task::Process { node, .. } | Task::Containerd(crate::containerd::service::Timer { node, .. }) | Task::TrafficResponse { node, .. } => node.clone(),
+            _ => return None,
+        };
+        if !self.kubelet_of(&node)?.watches_restarts(uid) {
+            return None;
+        }
+        let mark = UseMark::read(&self.machines.get(&node)?.runtime);
+        Some((node, mark))
+    }
+
+    /// After it: what the runtime spent meanwhile was the pod's.
+    pub(crate) fn charge_runtime(&mut self, node: &str, uid: &str, mark: UseMark) {
+        let (Some(m), Some(k)) = (self.machines.get(node), self.kubelets.get_mut(node).and_then(|k| k.get_mut())) else { return };
+        k.charge_runtime(uid, mark, &m.runtime);
+    }
+}
+
 /// Whether nothing about `pod` keeps anything from one run to the next: one container, without
 /// probes, hooks, deadlines or writable volumes. (Its owners: `workload_owners`.)
 fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
@@ -338,17 +449,18 @@ fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
         && spec["volumes"].as_array().unwrap_or_default().iter().all(read_only_volume)
 }
 
-/// One replayed cycle's moments: its start, its back-off syncs, the next restart.
+/// One replayed cycle's moments: its start, when its back-off ends, its back-off syncs.
 struct Replay {
     start: Time,
+    until: Time,
     syncs: Vec<Time>,
-    next: Time,
 }
 
-/// The workload objects above `pod` whose status follows its restarts: its ReplicaSet and that
-/// one's Deployment, if it has them, of one replica. None for any other owner (a Job counts its
-/// pods' failures; StatefulSets and DaemonSets are not replayed).
-fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot>) -> Option<Vec<ObjectKey>> {
+/// The workload objects above `pod` whose status follows its restarts, with their replicas:
+/// its ReplicaSet and that one's Deployment, if it has them, each with as many pods as it
+/// wants. None for any other owner (a Job counts its pods' failures; StatefulSets and
+/// DaemonSets are not replayed).
+fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot>) -> Option<Vec<(ObjectKey, u64)>> {
     let namespace = pod["metadata"]["namespace"].as_str();
     let mut owners = Vec::new();
     let mut object = pod;
@@ -361,10 +473,8 @@ fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<
             return None;
         }
         let key = ObjectKey::new(podlife_model::ResourceType::resolve(if kind == "ReplicaSet" { "replicasets" } else { "deployments" })?, namespace, owner["name"].as_str()?);
-        // One replica: the owner's status follows this pod alone (another pod's readiness
-        // would move it at moments the replay does not know).
-        let found = lookup(&key).filter(|o| o["metadata"]["uid"] == owner["uid"] && o["spec"]["replicas"] == 1)?;
-        owners.push(key);
+        let found = lookup(&key).filter(|o| o["metadata"]["uid"] == owner["uid"] && o["spec"]["replicas"] == o["status"]["replicas"])?;
+        owners.push((key, found["spec"]["replicas"].as_u64()?));
         object = found;
     }
     object["metadata"]["ownerReferences"].as_array().unwrap_or_default().is_empty().then_some(owners)
@@ -374,7 +484,7 @@ fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<
 /// cycle to the next (`Cycle::owners`). None when the pod has another owner.
 fn owners_fingerprint<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot> + Copy) -> Option<String> {
     let mut text = String::new();
-    for key in workload_owners(pod, lookup)? {
+    for (key, _) in workload_owners(pod, lookup)? {
         let mut status = lookup(&key)?["status"].to_value();
         map_times(&mut status, &mut |_| Some(String::new()));
         text.push_str(&status.to_string());
@@ -402,18 +512,61 @@ pub(crate) struct RestartCycles {
     before: Cycle,
 }
 
+/// A pod whose queued sync restarts its container, its cycles alike (`restart_cycles`).
+pub(crate) struct RestartCandidate {
+    pub node: String,
+    pub uid: String,
+    /// When the restart's sync is due.
+    pub at: Time,
+    pub cycles: RestartCycles,
+}
+
 /// What a quiet stretch gets from a replay.
 pub(crate) struct Replayed {
-    /// When the next (real) restart's sync is due.
-    pub next: Time,
+    /// Where the stretch ends: a restart that runs for real, every other replayed pod waiting
+    /// out its back-off.
+    pub to: Time,
+    /// For each candidate, when its queued sync is due now (None: not replayed, it stays).
+    pub due: Vec<Option<Time>>,
     pub cycles: u64,
-    /// The pod.
-    pub pod: crate::trace::ObjectRef,
-    /// Leases granted for the replay's event writes that expire after `next`: the stretch
+    /// The pods replayed.
+    pub pods: Vec<crate::trace::ObjectRef>,
+    /// Leases granted for the replay's event writes that expire after `to`: the stretch
     /// schedules their timers.
     pub lease_expiries: Vec<Time>,
     /// Events whose TTL ran out during the replay.
     pub expired: u64,
+}
+
+/// A candidate's part in a replay: what stays fixed while its cycles are drawn.
+struct Plan<'a> {
+    c: &'a RestartCandidate,
+    /// Its node's kubelet, among those taken out.
+    k: usize,
+    namespace: String,
+    name: String,
+    pod: std::sync::Arc<crate::Obj>,
+    mark: Time,
+    cap: u64,
+    backoff_key: String,
+    owners: Vec<ObjectKey>,
+}
+
+/// A candidate's cycles as drawn so far, and its sync to come.
+struct Draw {
+    cycles: Vec<Replay>,
+    pending: Time,
+    /// The sync to come restarts the container (its back-off is over).
+    restart: bool,
+}
+
+/// What one replayed pod's rewrite needs, prepared before anything changes.
+struct Rewrite {
+    ids: Vec<String>,
+    last_status: Value,
+    stored: Value,
+    template: Vec<JournalEntry>,
+    shift: u64,
 }
 
 impl Engine {
@@ -441,227 +594,300 @@ impl Engine {
         }
         let owners = owners_fingerprint(pod, |k| self.store.get(k))?;
         let rt = &self.machines.get(node)?.runtime;
-        let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts(), rt);
+        let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts());
         let cycle = r.watch.close(uid, now, owners, rt)?;
         cycle.repeats(before).then(|| RestartCycles { cycle, before: before.clone() })
     }
 
-    /// Replays the whole cycles of pod `uid` that start from `at` (its restart's sync, found
-    /// by `restart_cycles`) while the next restart comes by `bound`. None when not one fits.
-    pub(crate) fn replay_restarts(&mut self, node: &str, uid: &str, cycles: &RestartCycles, at: Time, bound: Time) -> Option<Replayed> {
-        let (_, mut kubelet) = self.kubelet_take(node)?;
-        let replayed = self.replay_cycles(&mut kubelet, node, uid, &cycles.cycle, &cycles.before, at, bound);
-        self.kubelet_put(node, kubelet);
-        if replayed.is_some() {
-            self.quiet.touch_pod(uid);
+    /// Replays the whole cycles of the candidates' crash loops from their restarts' syncs
+    /// up to `bound`, all pods together. The stretch ends at the last restart by `bound` at
+    /// which every other replayed pod has made its cycle's last change (`Cycle::settled_at`),
+    /// so each is left waiting out its back-off, its next sync queued. None when no such
+    /// restart comes after one replayed cycle.
+    pub(crate) fn replay_restarts(&mut self, candidates: &[RestartCandidate], bound: Time) -> Option<Replayed> {
+        let mut nodes: Vec<String> = candidates.iter().map(|c| c.node.clone()).collect();
+        crate::sort::sort(&mut nodes);
+        nodes.dedup();
+        let mut kubelets = Vec::new();
+        for node in &nodes {
+            match self.kubelet_take(node) {
+                Some((_, k)) => kubelets.push((node.clone(), k)),
+                None => break,
+            }
+        }
+        let replayed = if kubelets.len() == nodes.len() { self.replay_all(&mut kubelets, candidates, bound) } else { None };
+        for (node, k) in kubelets {
+            self.kubelet_put(&node, k);
+        }
+        for (c, due) in candidates.iter().zip(replayed.iter().flat_map(|r| &r.due)) {
+            if due.is_some() {
+                self.quiet.touch_pod(&c.uid);
+            }
         }
         replayed
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn replay_cycles(&mut self, k: &mut Kubelet, node: &str, uid: &str, cycle: &Cycle, before: &Cycle, at: Time, bound: Time) -> Option<Replayed> {
-        let w = k.workers.get(uid)?;
-        let (namespace, name) = (w.namespace.clone(), w.name.clone());
-        let pod = self.kubelet_pod(node, &namespace, &name)?;
-        let watch = &w.restarts.as_ref()?.watch;
-        let (mark, at_mark) = (watch.mark, watch.at_mark);
-        let backoff_key = super::crash_backoff_key(uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
-        let cap = k.crash_backoff.get(&backoff_key);
-
-        // The cycles' moments, one by one, each kept only if the next restart comes by `bound`
-        // (the random stream as it was before one that does not): the back-off syncs from the
-        // first (PLEG's report of the exit) until one finds the back-off over, which restarts
-        // the container (`completeWork`'s requeue and jitter).
-        let initial = self.rng.clone();
-        let mut kept: Vec<Replay> = Vec::new();
-        let mut start = at;
-        while kept.len() < MAX_CYCLES {
-            let before = self.rng.clone();
-            let until = start.plus_millis(cycle.exit.finished + cap);
-            let mut syncs = vec![start.plus_millis(cycle.first_backoff_sync)];
-            let mut sync = syncs[0];
-            while sync < until {
-                let base = super::requeue_base_ms(true, Some(until), sync);
-                let jitter = self.rng.below(base / 2 + 1);
-                sync = k.next_tick(sync.plus_millis(base + jitter).max(sync));
-                syncs.push(sync);
+    fn replay_all(&mut self, ks: &mut [(String, Box<Kubelet>)], candidates: &[RestartCandidate], bound: Time) -> Option<Replayed> {
+        // Each candidate's fixed part. A ReplicaSet of several pods is replayed only with all
+        // of them: its readiness count follows each, at moments only a replay of all knows.
+        let mut plans = Vec::new();
+        let mut bound = bound;
+        for c in candidates {
+            let k = ks.iter().position(|(n, _)| *n == c.node)?;
+            let w = ks[k].1.workers.get(&c.uid)?;
+            let (namespace, name) = (w.namespace.clone(), w.name.clone());
+            let watch = &w.restarts.as_ref()?.watch;
+            let pod = self.kubelet_pod(&c.node, &namespace, &name)?;
+            let owners = workload_owners(&pod, |k| self.store.get(k))?;
+            let shared_by_all = owners.iter().all(|(key, replicas)| {
+                let sharing = candidates.iter().filter(|o| self.kubelet_of_candidate(ks, o).is_some_and(|p| workload_owners(&p, |k| self.store.get(k)).is_some_and(|os| os.iter().any(|(k, _)| k == key))));
+                *replicas == 1 || sharing.count() as u64 == *replicas
+            });
+            if !shared_by_all {
+                bound = bound.min(c.at);
+                continue;
             }
-            let next = syncs.pop().unwrap_or(sync);
-            if next > bound {
-                self.rng = before;
+            let backoff_key = super::crash_backoff_key(&c.uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
+            let cap = ks[k].1.crash_backoff.get(&backoff_key);
+            plans.push(Plan { c, k, namespace, name, pod, mark: watch.mark, cap, backoff_key, owners: owners.into_iter().map(|(key, _)| key).collect() });
+        }
+
+        // The cycles' moments, drawn in time order across the pods as the kubelets'
+        // `completeWork` draws them: the back-off syncs from the first (PLEG's report of the
+        // exit) until one finds the back-off over, which restarts the container. At each
+        // restart where every pod has settled, the draw so far is kept as the stretch's end.
+        let initial = self.rng.clone();
+        let mut draws: Vec<Draw> = plans.iter().map(|p| Draw { cycles: Vec::new(), pending: p.c.at, restart: true }).collect();
+        type Mark = (Time, crate::rng::Rng, Vec<(usize, usize, Time, bool)>);
+        let mut end: Option<Mark> = None;
+        let mut total = 0;
+        while let Some(i) = (0..draws.len()).min_by_key(|i| (draws[*i].pending, *i)) {
+            let t = draws[i].pending;
+            if t > bound {
                 break;
             }
-            kept.push(Replay { start, next, syncs });
-            start = next;
+            let cycle = &plans[i].c.cycles.cycle;
+            if draws[i].restart {
+                let settled = draws.iter().zip(&plans).all(|(d, p)| d.cycles.last().is_none_or(|r| p.c.cycles.cycle.settled_at(r).is_some_and(|e| e <= t)));
+                if settled && total > 0 {
+                    end = Some((t, self.rng.clone(), draws.iter().map(|d| (d.cycles.len(), d.cycles.last().map_or(0, |r| r.syncs.len()), d.pending, d.restart)).collect()));
+                }
+                if total >= MAX_CYCLES {
+                    break;
+                }
+                total += 1;
+                let until = t.plus_millis(cycle.exit.finished + plans[i].cap);
+                let first = t.plus_millis(cycle.first_backoff_sync);
+                draws[i].cycles.push(Replay { start: t, until, syncs: Vec::new() });
+                draws[i].pending = first;
+                draws[i].restart = first >= until;
+            } else {
+                let r = draws[i].cycles.last_mut()?;
+                r.syncs.push(t);
+                let base = super::requeue_base_ms(true, Some(r.until), t);
+                let jitter = self.rng.below(base / 2 + 1);
+                let next = ks[plans[i].k].1.next_tick(t.plus_millis(base + jitter).max(t));
+                let restart = next >= r.until;
+                (draws[i].pending, draws[i].restart) = (next, restart);
+            }
         }
-        let (Some(first), Some(last)) = (kept.first(), kept.last()) else { return None };
-        let (start, last_sync) = (last.next, last.syncs.last().copied());
-        let m = kept.len() as u64;
-        let shift = last.start.millis().checked_sub(mark.millis())?;
-        debug_assert_eq!(first.start, at);
-        let ids: Vec<String> = kept.iter().map(|_| self.rng.hex(64)).collect();
-        let new_id = ids.last()?.clone();
-        let Some((last_status, stored, template)) = self.prepare_rewrites(k, node, uid, cycle, &pod, &ids, m, shift) else {
+        let Some((to, rng, kept)) = end else {
             self.rng = initial;
             return None;
         };
-        let starts: Vec<Time> = kept.iter().map(|c| c.start).collect();
+        self.rng = rng;
+        for (d, (n, syncs, pending, restart)) in draws.iter_mut().zip(kept) {
+            d.cycles.truncate(n);
+            if let Some(last) = d.cycles.last_mut() {
+                last.syncs.truncate(syncs);
+            }
+            (d.pending, d.restart) = (pending, restart);
+        }
+
+        // Everything each replayed pod's rewrite needs, before anything changes.
+        let mut rewrites: Vec<Option<Rewrite>> = Vec::new();
+        for (p, d) in plans.iter().zip(&draws) {
+            let (Some(last), m) = (d.cycles.last(), d.cycles.len() as u64) else {
+                rewrites.push(None);
+                continue;
+            };
+            let shift = last.start.millis().checked_sub(p.mark.millis());
+            let ids: Vec<String> = d.cycles.iter().map(|_| self.rng.hex(64)).collect();
+            match shift.and_then(|shift| self.prepare_rewrites(&ks[p.k].1, &p.c.node, &p.c.uid, &p.c.cycles.cycle, &p.pod, ids, m, shift)) {
+                Some(r) => rewrites.push(Some(r)),
+                None => {
+                    self.rng = initial;
+                    return None;
+                }
+            }
+        }
 
         // Each cycle's events at their moments: the correlator's counts and the spam filter's
-        // buckets move as they would; those the filter lets through are written below.
-        let mut writes: Vec<(Time, Write)> = Vec::new();
-        for c in &kept {
-            let mut record = |note: &DroppedNote, t: Time| {
-                let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
-                if let Some(write) = k.events.record(node, &pod, note.field_path.as_deref(), n, t) {
-                    writes.push((t, write));
+        // buckets move as they would; those the filter lets through are written below, all
+        // pods' in time order.
+        let mut writes: Vec<(Time, usize, Write)> = Vec::new();
+        for (i, (p, d)) in plans.iter().zip(&draws).enumerate() {
+            let cycle = &p.c.cycles.cycle;
+            let (node, k) = (&ks[p.k].0, &mut ks[p.k].1);
+            for r in &d.cycles {
+                let mut record = |note: &DroppedNote, t: Time| {
+                    let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
+                    if let Some(write) = k.events.record(node, &p.pod, note.field_path.as_deref(), n, t) {
+                        writes.push((t, i, write));
+                    }
+                };
+                for (offset, note) in &cycle.notes {
+                    record(note, r.start.plus_millis(*offset));
                 }
-            };
-            for (offset, note) in &cycle.notes {
-                record(note, c.start.plus_millis(*offset));
-            }
-            for t in &c.syncs {
-                for note in &cycle.backoff_notes {
-                    record(note, *t);
+                for t in &r.syncs {
+                    for note in &cycle.backoff_notes {
+                        record(note, *t);
+                    }
                 }
             }
         }
-        let pods_rt = podlife_model::ResourceType::resolve("pods")?;
-        let pod_key = ObjectKey::new(pods_rt, Some(&namespace), &name);
+        crate::sort::sort_by_key(&mut writes, |w| w.0);
+        let writes = writes.into_iter().map(|(t, i, w)| (t, plans[i].c.node.as_str(), plans[i].namespace.as_str(), w)).collect();
+        let (lease_expiries, expired) = self.write_events_quietly(writes, to);
 
-        // The events, written as each replayed sync would have: their counts and last
-        // moments, under the leases of their moments.
-        let (lease_expiries, expired) = self.write_events_quietly(node, &namespace, writes, start);
-        let stored = crate::store::decode(&pod_key, &stored);
-        self.put_quietly(pod_key, stored);
-        // The pod's ReplicaSet and Deployment as the last replayed cycle leaves them: the same
-        // status, its moments from the watched cycle later by the time covered (restart moments
-        // are on the kubelet's 1-second ticks, so whole seconds later).
-        let since_second = Time(mark.millis() / 1000 * 1000);
-        for key in workload_owners(&pod, |k| self.store.get(k)).unwrap_or_default() {
-            let Some(owner) = self.store.get(&key) else { continue };
+        // Each pod's status in etcd as its last replayed cycle leaves it.
+        let pods_rt = podlife_model::ResourceType::resolve("pods")?;
+        for (p, rw) in plans.iter().zip(&rewrites) {
+            if let Some(rw) = rw {
+                let key = ObjectKey::new(pods_rt, Some(&p.namespace), &p.name);
+                let stored = crate::store::decode(&key, &rw.stored);
+                self.put_quietly(key, stored);
+                self.store.count_kubelet_write();
+            }
+        }
+        // The pods' ReplicaSets and Deployments: the same status, its moments from the watched
+        // cycle of the pod that restarted last later by the time to the last replayed restart
+        // of any of their pods (restart moments are on the kubelet's 1-second ticks, so whole
+        // seconds later).
+        let mut owners: Vec<&ObjectKey> = plans.iter().flat_map(|p| &p.owners).collect();
+        crate::sort::sort(&mut owners);
+        owners.dedup();
+        for key in owners {
+            let sharing = || plans.iter().zip(&draws).filter(|(p, _)| p.owners.contains(key));
+            let Some(since) = sharing().map(|(p, _)| p.mark).max() else { continue };
+            let Some(latest) = sharing().map(|(p, d)| d.cycles.last().map_or(p.mark, |r| r.start)).max() else { continue };
+            let shift = latest.millis().saturating_sub(since.millis());
+            let Some(owner) = self.store.get(key).filter(|_| shift > 0) else { continue };
+            let since_second = Time(since.millis() / 1000 * 1000);
             let mut value = owner.to_value();
             map_times(&mut value["status"], &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
-            let owner = crate::store::decode(&key, &value);
-            self.put_quietly(key, owner);
+            let owner = crate::store::decode(key, &value);
+            self.put_quietly(key.clone(), owner);
         }
 
-        // containerd: the exited instance becomes the last replayed run's; the journal gets
-        // every replayed cycle's lines; PIDs and namespaces move on as the runs took them.
-        let before_id = before.exit.id.clone();
-        let rt = &mut self.machines.get_mut(node)?.runtime;
-        let own_attempt = format!("Attempt:{},", cycle.exit.attempt);
-        for (i, start) in starts.iter().enumerate() {
-            let previous = if i == 0 { cycle.exit.id.as_str() } else { ids[i - 1].as_str() };
-            let attempt = format!("Attempt:{},", cycle.exit.attempt as u64 + i as u64 + 1);
-            let swap = |text: &str| text.replace(&cycle.exit.id, &ids[i]).replace(&before_id, previous).replace(&own_attempt, &attempt);
-            for e in &template {
-                let mut line = e.clone();
-                line.time = Time(e.time.millis() - mark.millis() + start.millis());
-                line.msg = swap(&line.msg);
-                line.error = line.error.as_deref().map(swap);
-                rt.journal_push(line);
+        // containerd, node by node: the journal gets every replayed cycle's lines in time
+        // order; each exited instance becomes its pod's last replayed run's; PIDs and
+        // namespaces move on as the runs took them (each pod's last run after the others').
+        let mut uses: Vec<Option<RuntimeUse>> = (0..plans.len()).map(|_| None).collect();
+        for (node, _) in ks.iter() {
+            let on_node: Vec<usize> = (0..plans.len()).filter(|i| plans[*i].c.node == *node && rewrites[*i].is_some()).collect();
+            if on_node.is_empty() {
+                continue;
+            }
+            let rt = &mut self.machines.get_mut(node.as_str())?.runtime;
+            let lines = replay_journal(rt, &on_node.iter().map(|i| (&plans[*i].c.cycles, &draws[*i], rewrites[*i].as_ref(), plans[*i].mark)).collect::<Vec<_>>());
+            for (j, i) in on_node.iter().enumerate() {
+                let (p, d) = (&plans[*i], &draws[*i]);
+                let Some(rw) = &rewrites[*i] else { continue };
+                let mut used = rename_instance(rt, &p.c.cycles.cycle, rw, d.cycles.len() as u64)?;
+                used.lines = lines[j].clone();
+                uses[*i] = Some(used);
             }
         }
-        // The PIDs of the last replayed run: the same places in its cycle's sequence.
-        let sequence = |from: u32, n: u32| {
-            let mut p = from;
-            (0..n).map(|_| {
-                p = crate::containerd::pid_after(p);
-                p
-            }).collect::<Vec<u32>>()
-        };
-        let watched = sequence(at_mark.last_pid, cycle.moved.pids);
-        let shim_place = watched.iter().position(|p| *p == cycle.exit.shim_pid);
-        for _ in 0..(m - 1) * u64::from(cycle.moved.pids) {
-            rt.next_pid();
-        }
-        let last_mark_pid = rt.last_pid();
-        let last_run = sequence(last_mark_pid, cycle.moved.pids);
-        for _ in 0..cycle.moved.pids {
-            rt.next_pid();
-        }
-        let inodes_from = at_mark.inodes;
-        let inode_shift = cycle.moved.inodes * m;
-        rt.inodes.skip(inode_shift);
-        rt.containers_changed += cycle.moved.containers_changed * m;
-        let mut c = rt.containers.remove(&cycle.exit.id)?;
-        let later = |t: Time| t.plus_millis(shift);
-        c.id = new_id.clone();
-        c.attempt += m as u32;
-        c.restart_count += m as u32;
-        c.created_at = later(c.created_at);
-        c.started_at = c.started_at.map(later);
-        c.finished_at = c.finished_at.map(later);
-        c.log.shift(shift);
-        c.cpu.shift(shift);
-        if let Some(place) = shim_place {
-            c.shim_pid = last_run[place];
-        }
-        for ns in [&mut c.namespaces.cgroup, &mut c.namespaces.ipc, &mut c.namespaces.mnt, &mut c.namespaces.net, &mut c.namespaces.pid, &mut c.namespaces.uts] {
-            if *ns >= inodes_from {
-                *ns += inode_shift;
-            }
-        }
-        if let Some(cg) = c.cgroup.as_mut() {
-            cg.path = cg.path.replace(&cycle.exit.id, &new_id);
-        }
-        rt.containers.insert(new_id.clone(), c);
-        let counters = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts(), rt);
 
-        // The kubelet: its back-off entry, PLEG's view and the worker as the last replayed
-        // cycle leaves them; the watch of the cycle under way as if it had watched that one.
-        k.crash_backoff.shift(&backoff_key, shift);
-        if let Some(state) = k.pleg_seen.remove(&cycle.exit.id) {
-            k.pleg_seen.insert(new_id.clone(), state);
+        // The kubelets: each pod's back-off entry, PLEG's view and its worker as its last
+        // replayed cycle leaves them; the watch of the cycle under way as if it had watched
+        // that one.
+        let counters_at = |e: &Engine, node: &str| Counters::read(e.quiet.outside_epoch(node), e.store.revision(), e.store.write_counts());
+        let mut due = Vec::new();
+        let mut pods = Vec::new();
+        let mut cycles = 0;
+        let mut pi = 0;
+        for c in candidates {
+            let Some(i) = plans.get(pi).filter(|p| std::ptr::eq(p.c, c)).map(|_| pi) else {
+                due.push(None);
+                continue;
+            };
+            pi += 1;
+            let (p, d) = (&plans[i], &draws[i]);
+            let (Some(rw), Some(used), Some(last)) = (rewrites[i].take(), uses[i].take(), d.cycles.last()) else {
+                due.push(None);
+                continue;
+            };
+            let counters = counters_at(self, &p.c.node);
+            let k = &mut ks[p.k].1;
+            let m = d.cycles.len() as u64;
+            let shift = rw.shift;
+            let later = |t: Time| t.plus_millis(shift);
+            let cycle = &p.c.cycles.cycle;
+            k.crash_backoff.shift(&p.backoff_key, shift);
+            let new_id = rw.ids.last()?.clone();
+            if let Some(state) = k.pleg_seen.remove(&cycle.exit.id) {
+                k.pleg_seen.insert(new_id, state);
+            }
+            let w = k.workers.get_mut(&p.c.uid)?;
+            w.backoff_until = w.backoff_until.map(later);
+            for t in w.sync_exited.values_mut() {
+                *t = later(*t);
+            }
+            w.last_sync = last.syncs.last().copied().or(Some(last.start));
+            if let Some(r) = w.repeating.as_mut() {
+                r.shift(shift);
+            }
+            w.steady_epoch = None;
+            w.last_status = Some(std::sync::Arc::new(rw.last_status));
+            let r = w.restarts.as_mut()?;
+            r.watch.mark = later(r.watch.mark);
+            // Its syncs after the stretch's end are yet to come.
+            let covered = to.millis() - last.start.millis();
+            r.watch.sync_starts.retain(|s| *s <= covered);
+            // The counters at its start are those its own work since then leaves.
+            let own_events = r.watch.event_writes;
+            let own_pods = r.watch.status_writes.len() as u64;
+            r.watch.at_mark = Counters {
+                outside_epoch: counters.outside_epoch,
+                revision: counters.revision.saturating_sub(own_pods + own_events),
+                writes: WriteCounts {
+                    pods: counters.writes.pods.saturating_sub(own_pods),
+                    events: counters.writes.events.saturating_sub(own_events),
+                    by_kubelets: counters.writes.by_kubelets.saturating_sub(own_pods + own_events),
+                    ..counters.writes
+                },
+            };
+            r.watch.used = used;
+            // And the cycle before it: the one before the last replayed (its instance is the
+            // one the last replayed cycle's container GC removed).
+            let mut before_last = cycle.clone();
+            before_last.exit.attempt += m as u32 - 1;
+            if m >= 2 {
+                before_last.exit.id = rw.ids[m as usize - 2].clone();
+            }
+            r.last = Some(before_last);
+            cycles += m;
+            due.push(Some(d.pending));
+            pods.push(crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name));
         }
-        let w = k.workers.get_mut(uid)?;
-        w.backoff_until = w.backoff_until.map(later);
-        for t in w.sync_exited.values_mut() {
-            *t = later(*t);
-        }
-        w.last_sync = last_sync;
-        if let Some(r) = w.repeating.as_mut() {
-            r.shift(shift);
-        }
-        w.steady_epoch = None;
-        w.last_status = Some(std::sync::Arc::new(last_status));
-        let r = w.restarts.as_mut()?;
-        r.watch.mark = later(mark);
-        let moved = cycle.moved;
-        // The watch of the cycle under way, as if it had watched the last replayed one: the
-        // counters at its start are those its own work since then leaves.
-        r.watch.at_mark = Counters {
-            outside_epoch: counters.outside_epoch,
-            revision: counters.revision.saturating_sub(moved.other_writes + moved.pod_writes + moved.event_writes + moved.workload_writes),
-            writes: WriteCounts {
-                pods: counters.writes.pods.saturating_sub(moved.pod_writes),
-                events: counters.writes.events.saturating_sub(moved.event_writes),
-                workloads: counters.writes.workloads.saturating_sub(moved.workload_writes),
-                ..counters.writes
-            },
-            last_pid: last_mark_pid,
-            inodes: counters.inodes.saturating_sub(moved.inodes),
-            containers_changed: counters.containers_changed.saturating_sub(moved.containers_changed),
-            journal: counters.journal.saturating_sub(moved.journal),
-        };
-        // And the cycle before it: the one before the last replayed (its instance is the one
-        // the last replayed cycle's container GC removed).
-        let mut before_last = cycle.clone();
-        before_last.exit.attempt += m as u32 - 1;
-        if m >= 2 {
-            before_last.exit.id = ids[m as usize - 2].clone();
-        }
-        r.last = Some(before_last);
-        Some(Replayed { next: start, cycles: m, pod: crate::trace::ObjectRef::new("Pod", Some(&namespace), &name), lease_expiries, expired })
+        Some(Replayed { to, due, cycles, pods, lease_expiries, expired })
     }
 
-    /// What the replay of `m` cycles (the last one's instance `ids[m - 1]`, starting `shift`
+    /// The pod of a candidate as its kubelet has it (its kubelet taken out among `ks`).
+    fn kubelet_of_candidate(&self, ks: &[(String, Box<Kubelet>)], c: &RestartCandidate) -> Option<std::sync::Arc<crate::Obj>> {
+        let (_, k) = ks.iter().find(|(n, _)| *n == c.node)?;
+        let w = k.workers.get(&c.uid)?;
+        self.kubelet_pod(&c.node, &w.namespace, &w.name)
+    }
+
+    /// What the replay of `m` cycles (their instances `ids`, the last one starting `shift`
     /// after the watched one) writes besides events: the status manager's status and etcd's
     /// (rewritten), and the watched cycle's journal lines. None when one of them is not as
     /// the cycle left it.
     #[allow(clippy::too_many_arguments)]
-    fn prepare_rewrites(&self, k: &Kubelet, node: &str, uid: &str, cycle: &Cycle, pod: &crate::Slot, ids: &[String], m: u64, shift: u64) -> Option<(Value, Value, Vec<crate::containerd::JournalEntry>)> {
+    fn prepare_rewrites(&self, k: &Kubelet, node: &str, uid: &str, cycle: &Cycle, pod: &crate::Slot, ids: Vec<String>, m: u64, shift: u64) -> Option<Rewrite> {
         let w = k.workers.get(uid)?;
         let watch = &w.restarts.as_ref()?.watch;
         let rewrite = StatusRewrite { container: &watch.container, restarts: m, since: watch.mark, shift, sync_starts: &cycle.sync_starts, exit: &cycle.exit, new_id: ids.last()? };
@@ -670,21 +896,27 @@ impl Engine {
         if !rewrite.apply(&mut last_status) || !rewrite.apply(&mut stored["status"]) {
             return None;
         }
+        // The cycle's own journal lines, all still kept.
         let rt = &self.machines.get(node)?.runtime;
-        let n = cycle.moved.journal as usize;
-        let tail = &rt.journal[rt.journal.len().checked_sub(n)?..];
-        if tail.iter().any(|e| e.time < watch.mark) {
-            return None;
+        let first_kept = rt.journal_pushed - rt.journal.len() as u64;
+        let mut template = Vec::new();
+        for o in &cycle.used.lines {
+            let e = rt.journal.get(usize::try_from(o.checked_sub(first_kept)?).ok()?)?;
+            if e.time < watch.mark {
+                return None;
+            }
+            template.push(e.clone());
         }
-        Some((last_status, stored, tail.to_vec()))
+        Some(Rewrite { ids, last_status, stored: stored.take(), template, shift })
     }
 
-    /// The replayed cycles' event writes, each at its moment as the kubelet's event sink
-    /// makes it (a PATCH of its count, last moment and message; a create when it is new or
-    /// its TTL ran out), and every event lease that expires by `to` among them, revoked at its
-    /// moment. Nothing is traced or delivered: nobody watches. Returns the leases granted
-    /// that expire after `to`, and how many events expired.
-    fn write_events_quietly(&mut self, node: &str, namespace: &str, writes: Vec<(Time, Write)>, to: Time) -> (Vec<Time>, u64) {
+    /// The replayed cycles' event writes (the moment, the node whose kubelet makes it, the
+    /// namespace), each as the kubelet's event sink makes it (a PATCH of its count, last
+    /// moment and message; a create when it is new or its TTL ran out), and every event lease
+    /// that expires by `to` among them, revoked at its moment. Nothing is traced or
+    /// delivered: nobody watches. Returns the leases granted that expire after `to`, and how
+    /// many events expired.
+    fn write_events_quietly(&mut self, writes: Vec<(Time, &str, &str, Write)>, to: Time) -> (Vec<Time>, u64) {
         let Some(events_rt) = podlife_model::ResourceType::resolve("events") else { return (Vec::new(), 0) };
         let now = self.now;
         let (mut granted, mut expired) = (Vec::new(), 0);
@@ -692,12 +924,12 @@ impl Engine {
         loop {
             let expiry = self.event_leases_first_expiry().filter(|e| *e <= to);
             match (expiry, writes.peek()) {
-                (Some(e), next) if next.is_none_or(|(t, _)| e <= *t) => {
+                (Some(e), next) if next.is_none_or(|(t, ..)| e <= *t) => {
                     self.now = self.now.max(e);
                     expired += self.event_lease_expire_quietly(e);
                 }
                 (_, Some(_)) => {
-                    let Some((t, write)) = writes.next() else { break };
+                    let Some((t, node, namespace, write)) = writes.next() else { break };
                     self.now = self.now.max(t);
                     let key = ObjectKey::new(events_rt, Some(namespace), write.name());
                     // A repeat: the sink's PATCH (`Write::first_request`) over the stored event.
@@ -731,6 +963,7 @@ impl Engine {
                     };
                     granted.extend(self.event_lease_for_write(&key, t));
                     self.put_quietly(key, object);
+                    self.store.count_kubelet_write();
                 }
                 _ => break,
             }
@@ -739,6 +972,86 @@ impl Engine {
         granted.retain(|e| *e > to);
         (granted, expired)
     }
+}
+
+/// The journal lines of the replayed cycles of the pods on one node (each pod's watched
+/// cycle, its draw and its rewrite), in time order, as if pushed one by one: only the lines
+/// the journal keeps are made. Returns each pod's last replayed cycle's line ordinals.
+fn replay_journal(rt: &mut Runtime, pods: &[(&RestartCycles, &Draw, Option<&Rewrite>, Time)]) -> Vec<Vec<u64>> {
+    // (moment, pod, cycle, template line), sorted stably by moment.
+    let mut order: Vec<(Time, usize, usize, usize)> = Vec::new();
+    for (j, (_, d, rw, mark)) in pods.iter().enumerate() {
+        let Some(rw) = rw else { continue };
+        for (c, r) in d.cycles.iter().enumerate() {
+            for (l, e) in rw.template.iter().enumerate() {
+                order.push((Time(e.time.millis() - mark.millis() + r.start.millis()), j, c, l));
+            }
+        }
+    }
+    crate::sort::sort_by_key(&mut order, |o| o.0);
+    let first = rt.journal_pushed;
+    let unkept = rt.journal_unkept(order.len() as u64);
+    let mut last_lines = vec![Vec::new(); pods.len()];
+    for (n, (t, j, c, l)) in order.iter().enumerate() {
+        let (cycles, d, Some(rw), _) = pods[*j] else { continue };
+        if *c + 1 == d.cycles.len() {
+            last_lines[*j].push(first + n as u64);
+        }
+        if (n as u64) < unkept {
+            continue;
+        }
+        let cycle = &cycles.cycle;
+        let previous = if *c == 0 { cycle.exit.id.as_str() } else { rw.ids[c - 1].as_str() };
+        let own_attempt = format!("Attempt:{},", cycle.exit.attempt);
+        let attempt = format!("Attempt:{},", cycle.exit.attempt as u64 + *c as u64 + 1);
+        let swap = |text: &str| text.replace(&cycle.exit.id, &rw.ids[*c]).replace(&cycles.before.exit.id, previous).replace(&own_attempt, &attempt);
+        let mut line = rw.template[*l].clone();
+        line.time = *t;
+        line.msg = swap(&line.msg);
+        line.error = line.error.as_deref().map(swap);
+        rt.journal_push(line);
+    }
+    rt.journal_skip(unkept);
+    last_lines
+}
+
+/// The pod's one exited instance becomes its last replayed run's (`m` cycles on): a new id,
+/// attempt and restart count, its times, log and CPU account later by the time covered, its
+/// shim PID and namespace inodes where that run's would be. Returns what that run took.
+fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Option<RuntimeUse> {
+    let used = &cycle.used;
+    // The PIDs and inodes of the runs before the last, then the last run's own.
+    for _ in 0..(m - 1) * used.pids.len() as u64 {
+        rt.next_pid();
+    }
+    rt.inodes.skip((m - 1) * used.inodes.len() as u64);
+    let pids: Vec<u32> = used.pids.iter().map(|_| rt.next_pid()).collect();
+    let inodes: Vec<u64> = used.inodes.iter().map(|_| rt.inodes.alloc()).collect();
+    rt.containers_changed += used.changes * m;
+    let mut c = rt.containers.remove(&cycle.exit.id)?;
+    let new_id = rw.ids.last()?.clone();
+    let later = |t: Time| t.plus_millis(rw.shift);
+    c.id = new_id.clone();
+    c.attempt += m as u32;
+    c.restart_count += m as u32;
+    c.created_at = later(c.created_at);
+    c.started_at = c.started_at.map(later);
+    c.finished_at = c.finished_at.map(later);
+    c.log.shift(rw.shift);
+    c.cpu.shift(rw.shift);
+    if let Some(place) = used.pids.iter().position(|p| *p == cycle.exit.shim_pid) {
+        c.shim_pid = pids[place];
+    }
+    for ns in [&mut c.namespaces.cgroup, &mut c.namespaces.ipc, &mut c.namespaces.mnt, &mut c.namespaces.net, &mut c.namespaces.pid, &mut c.namespaces.uts] {
+        if let Some(place) = used.inodes.iter().position(|n| n == ns) {
+            *ns = inodes[place];
+        }
+    }
+    if let Some(cg) = c.cgroup.as_mut() {
+        cg.path = cg.path.replace(&cycle.exit.id, &new_id);
+    }
+    rt.containers.insert(new_id, c);
+    Some(RuntimeUse { pids, inodes, changes: used.changes, lines: Vec::new() })
 }
 
 /// What changes in the pod's status from the watched cycle's end to the last replayed one's.
