@@ -283,16 +283,22 @@ impl Engine {
         let mut steady = Vec::with_capacity(self.queue.len());
         // The syncs that restart containers whose crash-loop cycles repeat: replayed
         // together (`kubelet/restarts.rs`); they bound the stretch only if no cycle fits.
+        // A pod in its back-off whose syncs repeat is one too: its cycle under way is replayed
+        // from there (`until`: how long its syncs would be steady if it were not replayed).
         let mut restarts: Vec<crate::kubelet::restarts::RestartCandidate> = Vec::new();
-        let mut restart_at: Vec<usize> = Vec::new();
+        let mut restart_at: Vec<(usize, Option<Time>)> = Vec::new();
         let mut deferred = Time(u64::MAX);
         for std::cmp::Reverse(s) in self.queue.iter() {
             if s.at < horizon
                 && let Task::Kubelet(Timer { node, due: Due::Sync { uid, token } }) = &s.task
-                && let Some(cycles) = self.restart_cycles(node, uid, *token, s.at)
+                && let Some((cycles, backoff)) = self.restart_cycles(node, uid, *token, s.at)
+                && let Some(until) = match backoff {
+                    None => Some(None),
+                    Some(_) => self.task_steady_until(&s.task, &mut heartbeats).filter(|t| *t > s.at).map(Some),
+                }
             {
-                restarts.push(crate::kubelet::restarts::RestartCandidate { node: node.clone(), uid: uid.clone(), at: s.at, cycles });
-                restart_at.push(steady.len());
+                restarts.push(crate::kubelet::restarts::RestartCandidate { node: node.clone(), uid: uid.clone(), at: s.at, cycles, backoff });
+                restart_at.push((steady.len(), until));
                 steady.push(Moved::Restarts);
                 continue;
             }
@@ -333,6 +339,7 @@ impl Engine {
         // Real work that bounds the stretch besides the horizon: lease expiries that delete,
         // a restart not one whole cycle of which fits.
         let mut work = deferred;
+        let mut replayed = 0;
         // Where each replayed pod's queued sync goes, by its place in the queue.
         let mut restart_due: VecMap<usize, Time> = VecMap::new();
         if !restarts.is_empty() {
@@ -340,17 +347,27 @@ impl Engine {
                 Some(r) => {
                     to = r.to;
                     work = Time(u64::MAX);
-                    for (index, due) in restart_at.iter().zip(&r.due) {
+                    for ((index, _), due) in restart_at.iter().zip(&r.due) {
                         if let Some(due) = due {
                             restart_due.insert(*index, *due);
                         }
                     }
+                    replayed += r.syncs;
                     restarted = Some(r);
                 }
                 None => {
-                    for (index, c) in restart_at.iter().zip(&restarts) {
-                        steady[*index] = Moved::Stays;
-                        work = work.min(c.at);
+                    // A restart is real work; a sync in its back-off repeats the last.
+                    for ((index, until), c) in restart_at.iter().zip(&restarts) {
+                        match until {
+                            None => {
+                                steady[*index] = Moved::Stays;
+                                work = work.min(c.at);
+                            }
+                            Some(until) => {
+                                steady[*index] = Moved::Replayed;
+                                to = to.min(*until);
+                            }
+                        }
                     }
                 }
             }
@@ -372,7 +389,7 @@ impl Engine {
         self.queue = std::collections::BinaryHeap::from(std::mem::take(&mut self.quiet.spare));
         self.queue.reserve(tasks.len());
         let mut moved_clocks = MovedClocks::default();
-        let (mut replayed, mut replayed_hpa) = (0, 0);
+        let mut replayed_hpa = 0;
         let mut revoked = Vec::new();
         for (index, (std::cmp::Reverse(mut s), moved)) in tasks.drain(..).zip(steady).enumerate() {
             if moved == Moved::Restarts {
@@ -432,11 +449,11 @@ impl Engine {
             params.insert("repeatedHpaSyncs".to_string(), serde_json::json!(replayed_hpa));
         }
         let mut object = None;
-        if let Some(r) = &restarted {
+        if let Some(r) = restarted.as_ref().filter(|r| r.expired > 0) {
+            params.insert("expiredEvents".to_string(), serde_json::json!(r.expired));
+        }
+        if let Some(r) = restarted.as_ref().filter(|r| r.cycles > 0) {
             params.insert("repeatedRestarts".to_string(), serde_json::json!(r.cycles));
-            if r.expired > 0 {
-                params.insert("expiredEvents".to_string(), serde_json::json!(r.expired));
-            }
             // One pod is the stretch's object; several are counted.
             match r.pods.as_slice() {
                 [pod] => object = Some(pod.clone()),

@@ -512,13 +512,16 @@ pub(crate) struct RestartCycles {
     before: Cycle,
 }
 
-/// A pod whose queued sync restarts its container, its cycles alike (`restart_cycles`).
+/// A pod whose cycles are alike (`restart_cycles`), its queued sync restarting its container
+/// or, in its back-off, repeating the last (`kubelet/repeat.rs`).
 pub(crate) struct RestartCandidate {
     pub node: String,
     pub uid: String,
-    /// When the restart's sync is due.
+    /// When the queued sync is due.
     pub at: Time,
     pub cycles: RestartCycles,
+    /// The back-off's end, when the queued sync comes before it (None: it restarts).
+    pub backoff: Option<Time>,
 }
 
 /// What a quiet stretch gets from a replay.
@@ -529,6 +532,8 @@ pub(crate) struct Replayed {
     /// For each candidate, when its queued sync is due now (None: not replayed, it stays).
     pub due: Vec<Option<Time>>,
     pub cycles: u64,
+    /// Back-off syncs replayed of cycles under way when the stretch began.
+    pub syncs: u64,
     /// The pods replayed.
     pub pods: Vec<crate::trace::ObjectRef>,
     /// Leases granted for the replay's event writes that expire after `to`: the stretch
@@ -554,6 +559,10 @@ struct Plan<'a> {
 
 /// A candidate's cycles as drawn so far, and its sync to come.
 struct Draw {
+    /// The back-off syncs of the real cycle under way (a candidate found in its back-off),
+    /// and when that back-off ends.
+    real_syncs: Vec<Time>,
+    real_until: Time,
     cycles: Vec<Replay>,
     pending: Time,
     /// The sync to come restarts the container (its back-off is over).
@@ -571,17 +580,20 @@ struct Rewrite {
 
 impl Engine {
     /// The cycle under way for pod `uid` on `node` and the one before, if the sync `token`
-    /// due `at` restarts its container, the cycle repeats the one before and a quiet stretch
+    /// due `at` is its crash loop's — the one restarting its container, or one in its back-off
+    /// (then also the back-off's end) —, the cycle repeats the one before and a quiet stretch
     /// may replay the restarts (`replay_restarts`).
-    pub(crate) fn restart_cycles(&self, node: &str, uid: &str, token: u64, at: Time) -> Option<RestartCycles> {
+    pub(crate) fn restart_cycles(&self, node: &str, uid: &str, token: u64, at: Time) -> Option<(RestartCycles, Option<Time>)> {
         if !self.taps.is_empty() {
             return None;
         }
         let k = self.kubelet_of(node)?;
         let w = k.workers.get(uid)?;
-        if w.token != token || w.busy || w.pending || w.terminating || w.terminated || !w.failed || w.backoff_until.is_none_or(|u| at < u) {
+        if w.token != token || w.busy || w.pending || w.terminating || w.terminated || !w.failed {
             return None;
         }
+        let backoff = w.backoff_until?;
+        let backoff = (at < backoff).then_some(backoff);
         let r = w.restarts.as_ref()?;
         let before = r.last.as_ref()?;
         let pod = self.kubelet_pod_ref(node, &w.namespace, &w.name)?;
@@ -596,14 +608,14 @@ impl Engine {
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts());
         let cycle = r.watch.close(uid, now, owners, rt)?;
-        cycle.repeats(before).then(|| RestartCycles { cycle, before: before.clone() })
+        cycle.repeats(before).then(|| (RestartCycles { cycle, before: before.clone() }, backoff))
     }
 
-    /// Replays the whole cycles of the candidates' crash loops from their restarts' syncs
-    /// up to `bound`, all pods together. The stretch ends at the last restart by `bound` at
-    /// which every other replayed pod has made its cycle's last change (`Cycle::settled_at`),
-    /// so each is left waiting out its back-off, its next sync queued. None when no such
-    /// restart comes after one replayed cycle.
+    /// Replays the candidates' crash loops from their queued syncs up to `bound`, all pods
+    /// together. The stretch ends at the bound, or at the last moment before it something was
+    /// due, where every replayed pod has made its cycle's last change (`Cycle::settled_at`),
+    /// so each is left waiting out its back-off, its next sync queued. None when the
+    /// candidates' kubelets cannot be had.
     pub(crate) fn replay_restarts(&mut self, candidates: &[RestartCandidate], bound: Time) -> Option<Replayed> {
         let mut nodes: Vec<String> = candidates.iter().map(|c| c.node.clone()).collect();
         crate::sort::sort(&mut nodes);
@@ -618,11 +630,6 @@ impl Engine {
         let replayed = if kubelets.len() == nodes.len() { self.replay_all(&mut kubelets, candidates, bound) } else { None };
         for (node, k) in kubelets {
             self.kubelet_put(&node, k);
-        }
-        for (c, due) in candidates.iter().zip(replayed.iter().flat_map(|r| &r.due)) {
-            if due.is_some() {
-                self.quiet.touch_pod(&c.uid);
-            }
         }
         replayed
     }
@@ -654,27 +661,26 @@ impl Engine {
 
         // The cycles' moments, drawn in time order across the pods as the kubelets'
         // `completeWork` draws them: the back-off syncs from the first (PLEG's report of the
-        // exit) until one finds the back-off over, which restarts the container. At each
-        // restart where every pod has settled, the draw so far is kept as the stretch's end.
+        // exit) until one finds the back-off over, which restarts the container. Wherever
+        // every pod has settled, the draw so far is kept as the stretch's end.
         let initial = self.rng.clone();
-        let mut draws: Vec<Draw> = plans.iter().map(|p| Draw { cycles: Vec::new(), pending: p.c.at, restart: true }).collect();
-        type Mark = (Time, crate::rng::Rng, Vec<(usize, usize, Time, bool)>);
+        let mut draws: Vec<Draw> = plans.iter().map(|p| Draw { real_syncs: Vec::new(), real_until: p.c.backoff.unwrap_or(p.c.at), cycles: Vec::new(), pending: p.c.at, restart: p.c.backoff.is_none() }).collect();
+        type Mark = (Time, crate::rng::Rng, Vec<(usize, usize, usize, Time, bool)>);
         let mut end: Option<Mark> = None;
         let mut total = 0;
-        while let Some(i) = (0..draws.len()).min_by_key(|i| (draws[*i].pending, *i)) {
-            let t = draws[i].pending;
-            if t > bound {
-                break;
+        loop {
+            let next = (0..draws.len()).min_by_key(|i| (draws[*i].pending, *i));
+            let t = next.map_or(Time(u64::MAX), |i| draws[i].pending);
+            let stop = t > bound || total >= MAX_CYCLES;
+            // The stretch may end here — at the next moment anything is due, or at the bound —
+            // if every pod has settled by then.
+            let at = t.min(bound);
+            if at < Time(u64::MAX) && draws.iter().zip(&plans).all(|(d, p)| d.cycles.last().is_none_or(|r| p.c.cycles.cycle.settled_at(r).is_some_and(|e| e <= at))) {
+                end = Some((at, self.rng.clone(), draws.iter().map(|d| (d.real_syncs.len(), d.cycles.len(), d.cycles.last().map_or(0, |r| r.syncs.len()), d.pending, d.restart)).collect()));
             }
+            let (Some(i), false) = (next, stop) else { break };
             let cycle = &plans[i].c.cycles.cycle;
             if draws[i].restart {
-                let settled = draws.iter().zip(&plans).all(|(d, p)| d.cycles.last().is_none_or(|r| p.c.cycles.cycle.settled_at(r).is_some_and(|e| e <= t)));
-                if settled && total > 0 {
-                    end = Some((t, self.rng.clone(), draws.iter().map(|d| (d.cycles.len(), d.cycles.last().map_or(0, |r| r.syncs.len()), d.pending, d.restart)).collect()));
-                }
-                if total >= MAX_CYCLES {
-                    break;
-                }
                 total += 1;
                 let until = t.plus_millis(cycle.exit.finished + plans[i].cap);
                 let first = t.plus_millis(cycle.first_backoff_sync);
@@ -682,13 +688,21 @@ impl Engine {
                 draws[i].pending = first;
                 draws[i].restart = first >= until;
             } else {
-                let r = draws[i].cycles.last_mut()?;
-                r.syncs.push(t);
-                let base = super::requeue_base_ms(true, Some(r.until), t);
+                let d = &mut draws[i];
+                let until = match d.cycles.last_mut() {
+                    Some(r) => {
+                        r.syncs.push(t);
+                        r.until
+                    }
+                    None => {
+                        d.real_syncs.push(t);
+                        d.real_until
+                    }
+                };
+                let base = super::requeue_base_ms(true, Some(until), t);
                 let jitter = self.rng.below(base / 2 + 1);
                 let next = ks[plans[i].k].1.next_tick(t.plus_millis(base + jitter).max(t));
-                let restart = next >= r.until;
-                (draws[i].pending, draws[i].restart) = (next, restart);
+                (d.pending, d.restart) = (next, next >= until);
             }
         }
         let Some((to, rng, kept)) = end else {
@@ -696,7 +710,8 @@ impl Engine {
             return None;
         };
         self.rng = rng;
-        for (d, (n, syncs, pending, restart)) in draws.iter_mut().zip(kept) {
+        for (d, (real, n, syncs, pending, restart)) in draws.iter_mut().zip(kept) {
+            d.real_syncs.truncate(real);
             d.cycles.truncate(n);
             if let Some(last) = d.cycles.last_mut() {
                 last.syncs.truncate(syncs);
@@ -729,6 +744,13 @@ impl Engine {
         for (i, (p, d)) in plans.iter().zip(&draws).enumerate() {
             let cycle = &p.c.cycles.cycle;
             let (node, k) = (&ks[p.k].0, &mut ks[p.k].1);
+            for t in &d.real_syncs {
+                for note in &cycle.backoff_notes {
+                    if let Some(write) = k.events.record(node, &p.pod, note.field_path.as_deref(), Note { kind: &note.kind, reason: &note.reason, message: &note.message }, *t) {
+                        writes.push((*t, i, write));
+                    }
+                }
+            }
             for r in &d.cycles {
                 let mut record = |note: &DroppedNote, t: Time| {
                     let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
@@ -806,7 +828,7 @@ impl Engine {
         let counters_at = |e: &Engine, node: &str| Counters::read(e.quiet.outside_epoch(node), e.store.revision(), e.store.write_counts());
         let mut due = Vec::new();
         let mut pods = Vec::new();
-        let mut cycles = 0;
+        let (mut cycles, mut syncs) = (0, 0);
         let mut pi = 0;
         for c in candidates {
             let Some(i) = plans.get(pi).filter(|p| std::ptr::eq(p.c, c)).map(|_| pi) else {
@@ -815,10 +837,20 @@ impl Engine {
             };
             pi += 1;
             let (p, d) = (&plans[i], &draws[i]);
+            syncs += d.real_syncs.len() as u64;
             let (Some(rw), Some(used), Some(last)) = (rewrites[i].take(), uses[i].take(), d.cycles.last()) else {
-                due.push(None);
+                // Only back-off syncs of its cycle under way: replayed as a repeating sync's
+                // are (`Kubelet::replay_syncs`), its next sync where the draw put it.
+                match (d.real_syncs.last(), ks[p.k].1.workers.get_mut(&p.c.uid)) {
+                    (Some(t), Some(w)) => {
+                        w.last_sync = Some(*t);
+                        due.push(Some(d.pending));
+                    }
+                    _ => due.push(None),
+                }
                 continue;
             };
+            self.quiet.touch_pod(&p.c.uid);
             let counters = counters_at(self, &p.c.node);
             let k = &mut ks[p.k].1;
             let m = d.cycles.len() as u64;
@@ -872,7 +904,7 @@ impl Engine {
             due.push(Some(d.pending));
             pods.push(crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name));
         }
-        Some(Replayed { to, due, cycles, pods, lease_expiries, expired })
+        Some(Replayed { to, due, cycles, syncs, pods, lease_expiries, expired })
     }
 
     /// The pod of a candidate as its kubelet has it (its kubelet taken out among `ks`).
