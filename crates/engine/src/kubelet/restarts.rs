@@ -744,20 +744,19 @@ impl Engine {
         for (i, (p, d)) in plans.iter().zip(&draws).enumerate() {
             let cycle = &p.c.cycles.cycle;
             let (node, k) = (&ks[p.k].0, &mut ks[p.k].1);
+            let mut record = |note: &DroppedNote, t: Time| {
+                let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
+                if let Some(write) = k.events.record(node, &p.pod, note.field_path.as_deref(), n, t) {
+                    writes.push((t, i, write));
+                }
+            };
+            // The back-off syncs of the cycle under way, then each replayed cycle's events.
             for t in &d.real_syncs {
                 for note in &cycle.backoff_notes {
-                    if let Some(write) = k.events.record(node, &p.pod, note.field_path.as_deref(), Note { kind: &note.kind, reason: &note.reason, message: &note.message }, *t) {
-                        writes.push((*t, i, write));
-                    }
+                    record(note, *t);
                 }
             }
             for r in &d.cycles {
-                let mut record = |note: &DroppedNote, t: Time| {
-                    let n = Note { kind: &note.kind, reason: &note.reason, message: &note.message };
-                    if let Some(write) = k.events.record(node, &p.pod, note.field_path.as_deref(), n, t) {
-                        writes.push((t, i, write));
-                    }
-                };
                 for (offset, note) in &cycle.notes {
                     record(note, r.start.plus_millis(*offset));
                 }
