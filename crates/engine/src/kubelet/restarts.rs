@@ -110,9 +110,8 @@ impl RuntimeUse {
 /// How a cycle went, counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Moved {
-    /// The pod's own status writes and event writes.
+    /// The pod's own status writes.
     pod_writes: u64,
-    event_writes: u64,
     pids: usize,
     inodes: usize,
     containers_changed: u64,
@@ -193,7 +192,6 @@ impl RestartWatch {
         }
         let moved = Moved {
             pod_writes: self.status_writes.len() as u64,
-            event_writes: self.event_writes,
             pids: self.used.pids.len(),
             inodes: self.used.inodes.len(),
             containers_changed: self.used.changes,
@@ -267,7 +265,7 @@ impl Cycle {
         let run_alike = (a.code, &a.reason, &a.message, a.finished.saturating_sub(a.started), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, b.finished.saturating_sub(b.started), &b.log, b.cpu_ns);
         self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
             && self.backoff_notes == before.backoff_notes
-            && self.moved == Moved { event_writes: self.moved.event_writes, ..before.moved }
+            && self.moved == before.moved
             && run_alike
             && self.owners == before.owners
             && self.exit.attempt == before.exit.attempt + 1
@@ -637,26 +635,28 @@ impl Engine {
     fn replay_all(&mut self, ks: &mut [(String, Box<Kubelet>)], candidates: &[RestartCandidate], bound: Time) -> Option<Replayed> {
         // Each candidate's fixed part. A ReplicaSet of several pods is replayed only with all
         // of them: its readiness count follows each, at moments only a replay of all knows.
-        let mut plans = Vec::new();
-        let mut bound = bound;
+        let mut found = Vec::new();
         for c in candidates {
             let k = ks.iter().position(|(n, _)| *n == c.node)?;
             let w = ks[k].1.workers.get(&c.uid)?;
-            let (namespace, name) = (w.namespace.clone(), w.name.clone());
-            let watch = &w.restarts.as_ref()?.watch;
-            let pod = self.kubelet_pod(&c.node, &namespace, &name)?;
+            let pod = self.kubelet_pod(&c.node, &w.namespace, &w.name)?;
             let owners = workload_owners(&pod, |k| self.store.get(k))?;
-            let shared_by_all = owners.iter().all(|(key, replicas)| {
-                let sharing = candidates.iter().filter(|o| self.kubelet_of_candidate(ks, o).is_some_and(|p| workload_owners(&p, |k| self.store.get(k)).is_some_and(|os| os.iter().any(|(k, _)| k == key))));
-                *replicas == 1 || sharing.count() as u64 == *replicas
-            });
-            if !shared_by_all {
+            found.push((c, k, pod, owners));
+        }
+        let sharing = |key: &ObjectKey| found.iter().filter(|(.., owners)| owners.iter().any(|(k, _)| k == key)).count() as u64;
+        let mut plans = Vec::new();
+        let mut bound = bound;
+        for (c, k, pod, owners) in &found {
+            if !owners.iter().all(|(key, replicas)| *replicas == 1 || sharing(key) == *replicas) {
                 bound = bound.min(c.at);
                 continue;
             }
+            let w = ks[*k].1.workers.get(&c.uid)?;
+            let watch = &w.restarts.as_ref()?.watch;
             let backoff_key = super::crash_backoff_key(&c.uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
-            let cap = ks[k].1.crash_backoff.get(&backoff_key);
-            plans.push(Plan { c, k, namespace, name, pod, mark: watch.mark, cap, backoff_key, owners: owners.into_iter().map(|(key, _)| key).collect() });
+            let cap = ks[*k].1.crash_backoff.get(&backoff_key);
+            let owners = owners.iter().map(|(key, _)| key.clone()).collect();
+            plans.push(Plan { c, k: *k, namespace: w.namespace.clone(), name: w.name.clone(), pod: pod.clone(), mark: watch.mark, cap, backoff_key, owners });
         }
 
         // The cycles' moments, drawn in time order across the pods as the kubelets'
@@ -904,13 +904,6 @@ impl Engine {
             pods.push(crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name));
         }
         Some(Replayed { to, due, cycles, syncs, pods, lease_expiries, expired })
-    }
-
-    /// The pod of a candidate as its kubelet has it (its kubelet taken out among `ks`).
-    fn kubelet_of_candidate(&self, ks: &[(String, Box<Kubelet>)], c: &RestartCandidate) -> Option<std::sync::Arc<crate::Obj>> {
-        let (_, k) = ks.iter().find(|(n, _)| *n == c.node)?;
-        let w = k.workers.get(&c.uid)?;
-        self.kubelet_pod(&c.node, &w.namespace, &w.name)
     }
 
     /// What the replay of `m` cycles (their instances `ids`, the last one starting `shift`
