@@ -7,8 +7,9 @@
 # they are seldom written and expire an hour after their last write (--event-ttl); the next
 # write that wins a token meets a 404 on its PATCH and creates the event again, under its old
 # name, with the count and first time the recorder kept. Quiet stretches replay the syncs that
-# only count their events instead of running each one, so the day costs what its ~290 pulls
-# cost.
+# only count their events instead of running each one, and once the back-off is at its cap and
+# each pull fails as the one before, whole attempts with their syncs (`kubelet/restarts.rs`):
+# the last 23 hours are one stretch of ~280 pulls.
 kubectl run web --image=nginx:1.99
 sleep 86400
 kubectl get pods

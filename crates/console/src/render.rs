@@ -347,8 +347,12 @@ pub fn line(e: &TraceEvent) -> String {
                 Some(pods) => clause("repeatedRestarts", "", &|n| format!("{n} restarts of {pods} crash-looping containers repeated the ones before")),
                 None => clause("repeatedRestarts", "1 restart of a crash-looping container repeated the one before", &|n| format!("{n} restarts of a crash-looping container repeated the one before")),
             };
+            let pulls = match param(e, "pullingPods").as_u64() {
+                Some(pods) => clause("repeatedPulls", "", &|n| format!("{n} failed pulls of {pods} containers' images repeated the ones before")),
+                None => clause("repeatedPulls", "1 failed pull of a container's image repeated the one before", &|n| format!("{n} failed pulls of a container's image repeated the one before")),
+            };
             let expired = clause("expiredEvents", "1 event expired", &|n| format!("{n} events expired"));
-            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}{restarts}{expired}", crate::printers::duration::human_duration(ms as i64))
+            format!("{} passed in one step: Lease renewals, passing probes and idle resyncs would have changed nothing{repeats}{hpa}{restarts}{pulls}{expired}", crate::printers::duration::human_duration(ms as i64))
         }
     };
     // `{:>9.3}` of the seconds by podlife_ftl::num, not std: keeps core's float formatting out

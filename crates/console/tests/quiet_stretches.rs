@@ -126,6 +126,8 @@ struct PullOutcome {
     syncs: u64,
     back_off_count: i64,
     repeated: u64,
+    /// Pull cycles replayed whole (each about 24 back-off syncs).
+    repeated_pulls: u64,
     reactions: usize,
 }
 
@@ -144,10 +146,12 @@ fn pull_hour(skips: bool) -> PullOutcome {
     let repeated = quiet_skip_sum(trace, "repeatedSyncs");
     PullOutcome {
         reason: pod["status"]["containerStatuses"][0]["state"]["waiting"]["reason"].as_str().unwrap_or_default().to_string(),
-        pulls: trace.iter().filter(about_web).filter(|t| t.action == Action::ImagePull && t.params.get("result").is_some_and(|r| r.as_str() == Some("pulling"))).count(),
+        // Pulls run, and those a quiet stretch replayed whole (`kubelet/restarts.rs`).
+        pulls: trace.iter().filter(about_web).filter(|t| t.action == Action::ImagePull && t.params.get("result").is_some_and(|r| r.as_str() == Some("pulling"))).count() + quiet_skip_sum(trace, "repeatedPulls") as usize,
         syncs: trace.iter().filter(about_web).filter(|t| t.action == Action::KubeletSync).count() as u64 + repeated,
         back_off_count,
         repeated,
+        repeated_pulls: quiet_skip_sum(trace, "repeatedPulls"),
         reactions: trace.len(),
     }
 }
@@ -159,16 +163,17 @@ fn pull_hour(skips: bool) -> PullOutcome {
 #[test]
 fn an_hour_of_image_pull_back_off_with_and_without_quiet_stretches_ends_the_same() {
     let (fast, slow) = (pull_hour(true), pull_hour(false));
-    assert_eq!(slow.repeated, 0);
-    assert!(fast.repeated > 100, "the back-off syncs were not replayed: {}", fast.repeated);
+    assert_eq!((slow.repeated, slow.repeated_pulls), (0, 0));
+    // Once the back-off is at its cap, whole cycles repeat and are replayed.
+    assert!(fast.repeated > 5 && fast.repeated_pulls > 3, "the back-off syncs were not replayed: {} syncs, {} pulls", fast.repeated, fast.repeated_pulls);
     assert!(fast.reactions * 2 < slow.reactions, "skipping did not save work: {} vs {} reactions", fast.reactions, slow.reactions);
     // The pull back-off doubles from 10 s to 5 minutes: about 15 pulls in an hour, each at the
     // first sync after a back-off ends.
     assert!((12..=18).contains(&slow.pulls), "pulls {}", slow.pulls);
     assert!(fast.pulls.abs_diff(slow.pulls) <= 1, "pulls {} vs {}", fast.pulls, slow.pulls);
-    // A sync every 10–15 s (`backOffPeriod` jittered by half).
+    // A sync every 10–15 s (`backOffPeriod` jittered by half). (The syncs of pull cycles
+    // replayed whole are not counted one by one: their BackOff events are, below.)
     assert!((240..=360).contains(&slow.syncs), "syncs {}", slow.syncs);
-    assert!(fast.syncs.abs_diff(slow.syncs) * 20 <= slow.syncs, "syncs {} vs {}", fast.syncs, slow.syncs);
     // Each sync in back-off counts a BackOff event, written or dropped.
     assert!(slow.back_off_count > 200, "BackOff count {}", slow.back_off_count);
     assert!((fast.back_off_count - slow.back_off_count).abs() * 10 <= slow.back_off_count, "BackOff count {} vs {}", fast.back_off_count, slow.back_off_count);
@@ -514,4 +519,134 @@ fn several_crash_loops_replayed_together_end_as_run() {
     assert_eq!((timeless(&fast.1), &fast.2), (timeless(&slow.1), &slow.2));
     assert_eq!(slow.2["readyReplicas"], Value::Null, "{}", slow.2);
     assert_eq!(slow.1["unavailableReplicas"], 3, "{}", slow.1);
+}
+
+/// What a pod whose image cannot be pulled leaves after some hours: its name, waiting reason,
+/// the `BackOff` event's count, the pulls its node's journal holds for it.
+type PullPodOutcome = (String, String, i64, usize);
+
+fn pull_pods_hours(skips: bool, hours: u64) -> (Vec<PullPodOutcome>, Value, Value, Value, u64, usize) {
+    let mut s = Session::new(5);
+    s.engine_mut().set_quiet_skips(skips);
+    let deployment = "apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.277
+        readinessProbe:
+          httpGet: {path: /, port: 80}
+        volumeMounts: [{name: scratch, mountPath: /tmp}]
+      volumes: [{name: scratch, emptyDir: {}}]
+";
+    assert!(!s.exec(&format!("kubectl apply -f - <<EOF\n{deployment}EOF"), None).failed);
+    for line in ["kubectl expose deployment web --port 80", "kubectl run typo --image=ngnix:1.27"] {
+        assert!(!s.exec(line, None).failed, "{line}");
+    }
+    let before = s.engine().trace().len();
+    s.exec(&format!("sleep {}", hours * 3600), None);
+    let e = s.engine();
+    let trace = &e.trace()[before..];
+    let (replayed, reactions) = (quiet_skip_sum(trace, "repeatedPulls"), trace.len());
+    let list = |group: &'static str, resource: &'static str| -> Vec<Value> { e.store().list(group, resource, Some("default")).map(|(_, o)| o.to_value()).collect() };
+    let (pods, events) = (list("", "pods"), list("", "events"));
+    let slices = list("discovery.k8s.io", "endpointslices").into_iter().find(|o| o["metadata"]["labels"]["kubernetes.io/service-name"] == "web").map(|o| o["endpoints"].clone()).unwrap_or_default();
+    let status = |list: Vec<Value>| list.first().expect("one")["status"].clone();
+    let (deployment, replicaset) = (status(list("apps", "deployments")), status(list("apps", "replicasets")));
+    let mut outcomes = Vec::new();
+    for pod in &pods {
+        let name = pod["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let reason = pod["status"]["containerStatuses"][0]["state"]["waiting"]["reason"].as_str().unwrap_or_default().to_string();
+        let back_off = events.iter().filter(|ev| ev["involvedObject"]["name"] == name.as_str() && ev["reason"] == "BackOff").map(|ev| ev["count"].as_i64().unwrap_or(0)).sum();
+        let image = pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default().to_string();
+        let node = pod["spec"]["nodeName"].as_str().unwrap_or_default().to_string();
+        // The journal names the image, not the pod: pods of one image on one node share it.
+        let journal = s.exec(&format!("podlife node {node} -- journalctl -u containerd --no-pager -n 2000"), None).text;
+        let pulls = journal.lines().filter(|l| l.contains(&format!("msg=\"PullImage \\\"{image}\\\"\""))).count();
+        outcomes.push((name, reason, back_off, pulls));
+    }
+    outcomes.sort();
+    (outcomes, deployment, replicaset, slices, replayed, reactions)
+}
+
+/// Image pulls that keep failing the same way — three replicas with a readiness probe and an
+/// `emptyDir`, behind a Service, and a bare pod — are replayed whole, all pods together
+/// (`kubelet/restarts.rs`, `CycleKind::Pull`): six hours with and without quiet stretches end
+/// alike, pod by pod (the waiting reason, the `BackOff` count within 2 %, the pulls in the
+/// journal within two), and so do the Deployment's and ReplicaSet's status and the Service's
+/// endpoints (none ready). A probe of a container that never ran does nothing: its ticks are
+/// steady too.
+#[test]
+fn failed_pulls_replayed_together_end_as_run() {
+    let (fast, slow) = (pull_pods_hours(true, 6), pull_pods_hours(false, 6));
+    assert_eq!(slow.4, 0);
+    assert!(fast.4 > 200, "the failed pulls were not replayed: {}", fast.4);
+    assert!(fast.5 * 10 < slow.5, "replaying did not save work: {} vs {} reactions", fast.5, slow.5);
+    assert_eq!(fast.0.len(), 4);
+    for (f, w) in fast.0.iter().zip(&slow.0) {
+        assert_eq!(f.0, w.0);
+        for o in [f, w] {
+            assert!(matches!(o.1.as_str(), "ImagePullBackOff" | "ErrImagePull"), "{o:?}");
+        }
+        // A sync every 10–15 s in back-off, six hours: about 1,700 BackOff events each.
+        assert!((1500..=1900).contains(&w.2), "{w:?}");
+        assert!(f.2.abs_diff(w.2) * 50 <= w.2 as u64, "{f:?} vs {w:?}");
+    }
+    // The journal keeps its last 2,000 lines, a node's pods' pulls together: as many either way.
+    let pulls = |o: &[PullPodOutcome]| o.iter().map(|p| p.3).collect::<Vec<_>>();
+    for (f, w) in pulls(&fast.0).iter().zip(pulls(&slow.0)) {
+        assert!(w > 60 && f.abs_diff(w) <= 2, "{:?} vs {:?}", fast.0, slow.0);
+    }
+    let timeless = |status: &Value| {
+        let mut status = status.clone();
+        for c in status["conditions"].as_array_mut().into_iter().flatten().filter_map(Value::as_object_mut) {
+            c.retain(|k, _| !k.ends_with("Time"));
+        }
+        status
+    };
+    assert_eq!((timeless(&fast.1), &fast.2), (timeless(&slow.1), &slow.2));
+    assert_eq!(slow.1["conditions"][1]["reason"], "ProgressDeadlineExceeded", "{}", slow.1);
+    assert_eq!(fast.3, slow.3);
+    assert_eq!(slow.3.as_array().map(Vec::len), Some(3), "{}", slow.3);
+}
+
+/// A client watch hides nothing from its client only if the replay writes nothing it watches:
+/// `kubectl rollout status` watches the Deployment, which failed pulls never change, so the
+/// pulls of its pods are replayed while it waits; `kubectl get pods -w` watches pods, whose
+/// status each pull flips (`ErrImagePull`, `ImagePullBackOff`), and the pulls run one by one.
+#[test]
+fn failed_pulls_are_replayed_under_a_deployment_watch_not_a_pod_watch() {
+    let mut s = Session::new(5);
+    // (Past its progress deadline `rollout status` would stop waiting.)
+    let deployment = "apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  progressDeadlineSeconds: 2147483647
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: nginx:1.277}]
+";
+    assert!(!s.exec(&format!("kubectl apply -f - <<EOF\n{deployment}EOF"), None).failed);
+    let before = s.engine().trace().len();
+    let out = s.exec("kubectl rollout status deployment/web --timeout=3h", None);
+    assert!(out.text.contains("error: timed out waiting for the condition"), "{}", out.text);
+    let replayed = quiet_skip_sum(&s.engine().trace()[before..], "repeatedPulls");
+    assert!(replayed > 40, "the pulls were not replayed under rollout status: {replayed}");
+
+    // `kubectl get pods -w` stays open while the script sleeps, printing each status change.
+    s.exec("kubectl get pods -w", None);
+    let before = s.engine().trace().len();
+    let out = s.exec("sleep 3600", None);
+    assert!(out.text.contains("ImagePullBackOff") && out.text.contains("ErrImagePull"), "{}", out.text);
+    assert_eq!(quiet_skip_sum(&s.engine().trace()[before..], "repeatedPulls"), 0, "pulls replayed under a pod watch");
 }

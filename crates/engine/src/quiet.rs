@@ -452,13 +452,24 @@ impl Engine {
         if let Some(r) = restarted.as_ref().filter(|r| r.expired > 0) {
             params.insert("expiredEvents".to_string(), serde_json::json!(r.expired));
         }
-        if let Some(r) = restarted.as_ref().filter(|r| r.cycles > 0) {
-            params.insert("repeatedRestarts".to_string(), serde_json::json!(r.cycles));
-            // One pod is the stretch's object; several are counted.
-            match r.pods.as_slice() {
-                [pod] => object = Some(pod.clone()),
-                pods => {
-                    params.insert("restartedPods".to_string(), serde_json::json!(pods.len()));
+        if let Some(r) = restarted.as_ref().filter(|r| r.cycles + r.pulls > 0) {
+            if r.cycles > 0 {
+                params.insert("repeatedRestarts".to_string(), serde_json::json!(r.cycles));
+            }
+            if r.pulls > 0 {
+                params.insert("repeatedPulls".to_string(), serde_json::json!(r.pulls));
+            }
+            // One pod is the stretch's object; several are counted, those that restarted and
+            // those whose pulls failed.
+            match (r.pods.as_slice(), r.pulling.as_slice()) {
+                ([pod], []) | ([], [pod]) => object = Some(pod.clone()),
+                (restarted, pulling) => {
+                    if restarted.len() > 1 {
+                        params.insert("restartedPods".to_string(), serde_json::json!(restarted.len()));
+                    }
+                    if pulling.len() > 1 {
+                        params.insert("pullingPods".to_string(), serde_json::json!(pulling.len()));
+                    }
                 }
             }
         }

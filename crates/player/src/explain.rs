@@ -276,6 +276,16 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                         .number("syncs", count("repeatedSyncs").unwrap_or(0) as f64)
                         .number("hpa_syncs", count("repeatedHpaSyncs").unwrap_or(0) as f64);
                 }
+                if let Some(pulls) = count("repeatedPulls") {
+                    return Message::new("explain-quiet-skip-pulls")
+                        .text("duration", duration)
+                        .number("pulls", pulls as f64)
+                        .number("pods", count("pullingPods").unwrap_or(1) as f64)
+                        .text("pod", object)
+                        .number("expired", count("expiredEvents").unwrap_or(0) as f64)
+                        .number("syncs", count("repeatedSyncs").unwrap_or(0) as f64)
+                        .number("hpa_syncs", count("repeatedHpaSyncs").unwrap_or(0) as f64);
+                }
                 match (count("repeatedSyncs"), count("repeatedHpaSyncs")) {
                     (Some(syncs), Some(hpa)) => Message::new("explain-quiet-skip-repeats-hpa").text("duration", duration).number("syncs", syncs as f64).number("hpa_syncs", hpa as f64),
                     (Some(syncs), None) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),

@@ -271,6 +271,22 @@ explain-quiet-skip-restarts = { $duration } of quiet passed in one step: Lease r
         [one] {" "}One sync of a HorizontalPodAutoscaler repeated the last one too.
        *[other] {" "}{ $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too.
     }
+explain-quiet-skip-pulls = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $pods ->
+        [1] { $pulls } pulls of { $pod }'s image
+       *[other] { $pulls } pulls of the images of { $pods } pods
+    } failed as the one before: the registry gave the same answer, and the kubelet tried again each time its back-off (5 minutes at most) ran out, syncing the pod every 10 to 15 seconds in between. Nothing else happened to those pods, so podlife replayed the attempts whole, all pods together in time order: each pull took its own time, the syncs kept their jitter, their events were counted (and written when the spam filter let them through) and containerd's journal got each attempt's lines. The pod's status stays the ImagePullBackOff it already showed.{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out.
+    }{ $syncs ->
+        [0] {""}
+        [one] {" "}One sync of a pod whose container cannot start yet repeated the last one too.
+       *[other] {" "}{ $syncs } syncs of pods whose containers cannot start yet repeated the last one too.
+    }{ $hpa_syncs ->
+        [0] {""}
+        [one] {" "}One sync of a HorizontalPodAutoscaler repeated the last one too.
+       *[other] {" "}{ $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too.
+    }
 explain-quiet-skip-restarts-pods = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $restarts } restarts of { $pods } crash-looping pods each repeated the one before: the same program failed the same way after the same time, and nothing but their own restarts happened to them, so podlife replayed them whole, all pods together in time order. Each restart's back-off syncs kept their jitter, its events were counted (and written when the spam filter let them through) and its containerd journal lines were written. The stretch ends at a restart that runs for real while every other pod is waiting out its back-off, its last change made: each pod's last replayed run is the exited instance its status and `kubectl logs --previous` show.{ $expired ->
         [0] {""}
         [one] {" "}One event expired meanwhile: its hour-long TTL ran out.

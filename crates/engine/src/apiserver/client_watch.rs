@@ -48,6 +48,14 @@ impl ClientWatch {
         self.resource == "leases" || self.resource == "nodes"
     }
 
+    /// Whether this watch sees what a replay of crash-loop restarts or failed pulls writes
+    /// quietly (`kubelet/restarts.rs`): pods and their events, and — a restart moving its
+    /// ReplicaSet's readiness — ReplicaSets and Deployments. (A failed pull changes no owner:
+    /// `kubectl rollout status` on a Deployment whose pods cannot pull sees nothing move.)
+    pub(crate) fn watches_replays(&self, restarts: bool) -> bool {
+        matches!(self.resource.as_str(), "pods" | "events") || (restarts && matches!(self.resource.as_str(), "replicasets" | "deployments"))
+    }
+
     /// Parses the selectors as a list request does (the same BadRequest texts) and starts from
     /// the store's current objects.
     pub(crate) fn open(id: u64, rt: &ResourceType, options: &WatchOptions, store: &Store) -> Result<ClientWatch, Status> {

@@ -46,6 +46,11 @@ impl Backoff {
         self.entries.get(id).map_or(0, |e| e.backoff_ms)
     }
 
+    /// Whether the delay of `id` has reached the maximum.
+    pub fn at_max(&self, id: &str) -> bool {
+        self.get(id) == self.max_ms
+    }
+
     /// `Next(id, eventTime)`: starts or doubles the delay; `now` becomes its last update.
     pub fn next(&mut self, id: &str, event_time: Time, now: Time) {
         let expired = self.entries.get(id).is_none_or(|e| self.expired(event_time, e.last_update));

@@ -141,6 +141,12 @@ fn requeue_base_ms(failed: bool, backoff_until: Option<Time>, now: Time) -> u64 
         (false, None) => RESYNC_MS,
     }
 }
+/// How long a registry takes to answer a pull of an image it does not hold (ms): not an
+/// upstream constant, a resolve's round trips.
+pub(crate) fn failed_pull_ms(rng: &mut crate::rng::Rng) -> u64 {
+    rng.between(400, 1200)
+}
+
 /// PLEG relist period and the sync loop's tick.
 const TICK_MS: u64 = 1_000;
 /// `minimumGracePeriodInSeconds` (`kuberuntime_container.go`).
@@ -1015,6 +1021,7 @@ impl Kubelet {
                         self.event(cx, &pod, Some(&container), "Warning", "Failed", "Error: ErrImagePull");
                         let now = cx.now();
                         self.image_backoff.next(&key, now, now);
+                        self.restart_watch_pull_failed(uid, now);
                         self.image_errors.insert(key, format!("ErrImagePull: {text}"));
                         self.start_failed(uid, &container, "ErrImagePull", &text);
                     }
@@ -1244,7 +1251,7 @@ impl Kubelet {
                 return Err(());
             }
             self.crash_backoff.next(&key, ts, now);
-            self.restart_mark(cx, uid, container);
+            self.restart_mark(cx, uid, container, restarts::CycleKind::Restart);
         }
         let image = spec["image"].as_str().unwrap_or_default().to_string();
         let reference = match ImageRef::parse_normalized(&image) {
@@ -1280,6 +1287,7 @@ impl Kubelet {
         if self.image_backoff.is_in_backoff_since_update(&key, now) {
             let prev = self.image_errors.get(&key).cloned();
             self.repeat_watch_image(uid, Some(&key), &reference);
+            self.restart_watch_pull_backoff(uid);
             self.event(cx, pod, Some(container), "Normal", "BackOff", &format!("Back-off pulling image {image:?}"));
             let msg = match prev {
                 Some(p) => format!("Back-off pulling image {image:?}: {p}"),
@@ -1288,6 +1296,11 @@ impl Kubelet {
             self.event(cx, pod, Some(container), "Warning", "Failed", "Error: ImagePullBackOff");
             self.start_failed(uid, container, "ImagePullBackOff", &msg);
             return Err(());
+        }
+        // A pull tried again after a failed one, of a container that never ran: a cycle of
+        // its pull back-off begins (`restarts.rs`).
+        if self.image_backoff.get(&key) > 0 && finished.is_none() {
+            self.restart_mark(cx, uid, container, restarts::CycleKind::Pull);
         }
         self.image_errors.remove(&key);
         self.event(cx, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
@@ -1307,7 +1320,7 @@ impl Kubelet {
                 self.pulls_in_flight.insert(img.image_id.clone(), done);
                 (duration, Ok(()))
             }
-            Some(Resolved::Missing(text)) => (cx.rng().between(400, 1200), Err(text)),
+            Some(Resolved::Missing(text)) => (failed_pull_ms(cx.rng()), Err(text)),
             None => (0, Err(crate::cri_api::CONTAINERD_DOWN.to_string())),
         };
         // Image pulls are serialized on the node (`serializeImagePulls: true`).

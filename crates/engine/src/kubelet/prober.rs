@@ -121,6 +121,14 @@ impl Kubelet {
         if !v.running || pw.in_flight || pw.manual_pending || pw.on_hold {
             return None;
         }
+        // `doProbe` waits for the status manager's status to show its container running (as
+        // `probe_tick` reads it): until a sync changes that status — real work, which ends a
+        // stretch — its ticks do nothing (a container whose image cannot be pulled, say).
+        let status = w.last_status.as_deref();
+        let known_running = status.is_some_and(|s| s["containerStatuses"].as_array().into_iter().chain(s["initContainerStatuses"].as_array()).flatten().any(|c| c["name"] == pw.container.as_str() && c["state"]["running"].is_object()));
+        if !known_running {
+            return Some(FOREVER);
+        }
         let pod = v.pod_ref(&w.namespace, &w.name)?;
         if pod["metadata"]["deletionTimestamp"].is_string() {
             return None;

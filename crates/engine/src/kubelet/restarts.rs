@@ -31,6 +31,17 @@
 //! the pod's status are those its last replayed cycle leaves: its last real run's, later by
 //! the time the replay covered, with the restart count higher by the cycles replayed. The
 //! restart at the stretch's end runs for real.
+//!
+//! A pod whose image cannot be pulled cycles the same way (`CycleKind::Pull`): the kubelet
+//! tries the pull again when its back-off (5 minutes at the cap, counted from the failed pull:
+//! `image_manager.go`, `IsInBackOffSinceUpdate`) has ended, the registry gives the same answer,
+//! and the syncs every 10–15 s in between record `BackOff` and `Failed`. A cycle runs from
+//! one pull to the next; nothing ran, so nothing of containerd's but its journal lines may
+//! move, and a replay leaves the status as it was (`ImagePullBackOff`). Each replayed pull
+//! takes its own time, drawn as the real one is (`failed_pull_ms`): the cycles' mean length
+//! sets how their back-off syncs drift against the spam filter's refills, which decides when a
+//! `Pulling` event wins a token. A container that never ran has nothing to probe, hook or
+//! write, so its probes, hooks and volumes do not keep it from being replayed.
 
 use serde_json::Value;
 
@@ -49,6 +60,15 @@ const MAX_CYCLES: usize = 10_000;
 /// The most PIDs, namespace inodes or journal lines one cycle may take before its watch gives
 /// up (a cycle that repeats takes a dozen or two).
 const MAX_USE: usize = 512;
+
+/// What the back-off a cycle waits out follows: its container's exit (a crash loop) or a
+/// failed pull of its image (`ImagePullBackOff`, which the kubelet retries at the back-off's
+/// end, up to 5 minutes apart: `image_manager.go`, `IsInBackOffSinceUpdate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CycleKind {
+    Restart,
+    Pull,
+}
 
 /// The cluster's counters a cycle is measured by, read at its start.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -118,9 +138,11 @@ struct Moved {
     journal: usize,
 }
 
-/// What a worker saw since its container last restarted.
+/// What a worker saw since its container last restarted (or, for a `Pull` cycle, since its
+/// image's pull was last tried).
 #[derive(Debug, Clone)]
 pub struct RestartWatch {
+    kind: CycleKind,
     container: String,
     mark: Time,
     at_mark: Counters,
@@ -137,12 +159,17 @@ pub struct RestartWatch {
     status_writes: Vec<u64>,
     event_writes: u64,
     used: RuntimeUse,
+    /// A `Pull` cycle's failed pull, after the mark (ms): its back-off counts from there.
+    pull_failed: Option<u64>,
+    /// The sync under way found the image's pull in its back-off.
+    pull_backoff_sync: bool,
     spoiled: bool,
 }
 
 impl RestartWatch {
-    fn new(container: &str, mark: Time, at_mark: Counters) -> RestartWatch {
+    fn new(kind: CycleKind, container: &str, mark: Time, at_mark: Counters) -> RestartWatch {
         RestartWatch {
+            kind,
             container: container.to_string(),
             mark,
             at_mark,
@@ -154,6 +181,8 @@ impl RestartWatch {
             status_writes: Vec::new(),
             event_writes: 0,
             used: RuntimeUse::default(),
+            pull_failed: None,
+            pull_backoff_sync: false,
             spoiled: false,
         }
     }
@@ -164,7 +193,8 @@ impl RestartWatch {
 
     /// The cycle watched, closed by the counters `now` and the runtime's exited instance.
     /// None when it cannot be compared: something spoiled it, it has not reached its back-off,
-    /// or its run left no single exited instance.
+    /// or its run left no single exited instance (a `Pull` cycle: the pod has no instance,
+    /// and its pull failed).
     fn close(&self, uid: &str, now: Counters, owners: String, rt: &Runtime) -> Option<Cycle> {
         if self.spoiled || !self.sync_notes.is_empty() {
             return None;
@@ -172,12 +202,40 @@ impl RestartWatch {
         let first_backoff_sync = self.first_backoff_sync?;
         let backoff_notes = self.backoff_notes.clone()?;
         let mut instances = rt.containers.values().filter(|c| c.pod_uid == uid);
-        let c = instances.next()?;
-        if instances.next().is_some() || c.name != self.container || c.state != ContainerState::Exited || c.created_at < self.mark || !c.log.small() {
-            return None;
-        }
-        let (started, finished) = (c.started_at?, c.finished_at?);
-        let at = |t: Time| t.millis().checked_sub(self.mark.millis());
+        let exit = match self.kind {
+            CycleKind::Restart => {
+                let c = instances.next()?;
+                if instances.next().is_some() || c.name != self.container || c.state != ContainerState::Exited || c.created_at < self.mark || !c.log.small() {
+                    return None;
+                }
+                let (started, finished) = (c.started_at?, c.finished_at?);
+                let at = |t: Time| t.millis().checked_sub(self.mark.millis());
+                Some(Exit {
+                    id: c.id.clone(),
+                    attempt: c.attempt,
+                    code: c.exit_code,
+                    reason: c.reason.clone(),
+                    message: c.message.clone(),
+                    started: at(started)?,
+                    finished: at(finished)?,
+                    log: c.log.lines().iter().map(|(t, stream, text)| (t.millis().saturating_sub(started.millis()), *stream, text.clone())).collect(),
+                    cpu_ns: c.cpu.usage_ns,
+                    shim_pid: c.shim_pid,
+                })
+            }
+            // Nothing ran, and nothing of containerd's but its journal lines may move: a replay
+            // makes no instance, PID or namespace.
+            CycleKind::Pull => {
+                if instances.next().is_some() || !self.used.pids.is_empty() || !self.used.inodes.is_empty() || self.used.changes > 0 {
+                    return None;
+                }
+                None
+            }
+        };
+        let backoff_from = match &exit {
+            Some(exit) => exit.finished,
+            None => self.pull_failed?,
+        };
         let (n, m) = (now.writes, self.at_mark.writes);
         let (pods, events, heartbeats, deletes) = (n.pods.checked_sub(m.pods)?, n.events.checked_sub(m.events)?, n.heartbeats.checked_sub(m.heartbeats)?, n.event_deletes.checked_sub(m.event_deletes)?);
         let (workloads, by_kubelets) = (n.workloads.checked_sub(m.workloads)?, n.by_kubelets.checked_sub(m.by_kubelets)?);
@@ -197,19 +255,9 @@ impl RestartWatch {
             containers_changed: self.used.changes,
             journal: self.used.lines.len(),
         };
-        let exit = Exit {
-            id: c.id.clone(),
-            attempt: c.attempt,
-            code: c.exit_code,
-            reason: c.reason.clone(),
-            message: c.message.clone(),
-            started: at(started)?,
-            finished: at(finished)?,
-            log: c.log.lines().iter().map(|(t, stream, text)| (t.millis().saturating_sub(started.millis()), *stream, text.clone())).collect(),
-            cpu_ns: c.cpu.usage_ns,
-            shim_pid: c.shim_pid,
-        };
         Some(Cycle {
+            kind: self.kind,
+            backoff_from,
             notes: self.notes.clone(),
             backoff_notes,
             first_backoff_sync,
@@ -240,9 +288,12 @@ struct Exit {
     shim_pid: u32,
 }
 
-/// A whole cycle, from one restart to the next.
+/// A whole cycle, from one restart (or pull) to the next.
 #[derive(Debug, Clone)]
 pub struct Cycle {
+    kind: CycleKind,
+    /// When its back-off began, after its start: the exit, or the failed pull.
+    backoff_from: u64,
     notes: Vec<(u64, DroppedNote)>,
     backoff_notes: Vec<DroppedNote>,
     first_backoff_sync: u64,
@@ -251,7 +302,8 @@ pub struct Cycle {
     status_writes: Vec<u64>,
     moved: Moved,
     used: RuntimeUse,
-    exit: Exit,
+    /// The run that ended (None for a `Pull` cycle: nothing ran).
+    exit: Option<Exit>,
     /// The status of the pod's ReplicaSet and Deployment at the cycle's end, its times left
     /// out (`owners_fingerprint`).
     owners: String,
@@ -261,26 +313,33 @@ impl Cycle {
     /// Does `self` repeat `before`? The moments of the CRI calls may differ (their latencies
     /// are drawn), the run's length and outcome may not.
     fn repeats(&self, before: &Cycle) -> bool {
-        let (a, b) = (&self.exit, &before.exit);
-        let run_alike = (a.code, &a.reason, &a.message, a.finished.saturating_sub(a.started), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, b.finished.saturating_sub(b.started), &b.log, b.cpu_ns);
-        self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
+        let run_alike = match (&self.exit, &before.exit) {
+            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, a.finished.saturating_sub(a.started), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, b.finished.saturating_sub(b.started), &b.log, b.cpu_ns) && a.attempt == b.attempt + 1,
+            (None, None) => true,
+            _ => false,
+        };
+        self.kind == before.kind
+            && self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
             && self.backoff_notes == before.backoff_notes
             && self.moved == before.moved
             && run_alike
             && self.owners == before.owners
-            && self.exit.attempt == before.exit.attempt + 1
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
     /// the same time after the sync it followed, the back-off syncs' moments being the
     /// replay's own) and the container GC's removal of the instance before (within one GC
-    /// period of the exit). None while a back-off sync that writes is still to come.
+    /// period of the exit; a `Pull` cycle has none). None while a back-off sync that writes is
+    /// still to come.
     fn settled_at(&self, r: &Replay) -> Option<Time> {
-        let mut end = r.start.plus_millis(self.exit.finished + super::container_gc::CONTAINER_GC_PERIOD_MS + super::TICK_MS);
+        let mut end = match &self.exit {
+            Some(exit) => r.start.plus_millis(exit.finished + super::container_gc::CONTAINER_GC_PERIOD_MS + super::TICK_MS),
+            None => r.start.plus_millis(r.backoff_from),
+        };
         let backoff_syncs = || self.sync_starts.iter().filter(|s| **s >= self.first_backoff_sync);
         for w in &self.status_writes {
             let at = if *w < self.first_backoff_sync {
-                r.start.plus_millis(*w)
+                r.at(self, *w)
             } else {
                 let (i, sync) = backoff_syncs().enumerate().filter(|(_, s)| *s <= w).last()?;
                 r.syncs.get(i)?.plus_millis(w - sync)
@@ -318,9 +377,10 @@ impl Kubelet {
         }
     }
 
-    /// `doBackOff` let `container` restart after its crash-loop back-off: the cycle since its
-    /// last restart closes, the next begins.
-    pub(super) fn restart_mark(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str) {
+    /// `doBackOff` let `container` restart after its crash-loop back-off (`Restart`), or
+    /// `EnsureImageExists` tries its image's pull again after a failed one (`Pull`): the cycle
+    /// since the last such moment closes, the next begins.
+    pub(super) fn restart_mark(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, kind: CycleKind) {
         let now = cx.now();
         let node = self.node.clone();
         let services = cx.node();
@@ -330,7 +390,7 @@ impl Kubelet {
         let Some(w) = self.workers.get_mut(uid) else { return };
         // The sync under way began before the mark: it belongs to the new cycle.
         let (mut carried_start, mut carried_notes) = (None, Vec::new());
-        let last = w.restarts.as_mut().filter(|r| r.watch.container == container).and_then(|r| {
+        let last = w.restarts.as_mut().filter(|r| r.watch.container == container && r.watch.kind == kind).and_then(|r| {
             let since = r.watch.offset(now);
             if r.watch.sync_starts.last() == Some(&since) {
                 carried_start = r.watch.sync_starts.pop();
@@ -338,7 +398,7 @@ impl Kubelet {
             carried_notes = std::mem::take(&mut r.watch.sync_notes);
             r.watch.close(uid, counters, owners?, rt)
         });
-        let mut watch = RestartWatch::new(container, now, counters);
+        let mut watch = RestartWatch::new(kind, container, now, counters);
         if carried_start.is_some() {
             watch.sync_starts.push(0);
         }
@@ -377,9 +437,28 @@ impl Kubelet {
         }
     }
 
-    /// `completeWork` of a sync: `backoff` when it failed on its crash-loop back-off.
+    /// The pull a `Pull` cycle began with failed: its back-off counts from now.
+    pub(super) fn restart_watch_pull_failed(&mut self, uid: &str, now: Time) {
+        if let Some(w) = self.restart_watch(uid).filter(|w| w.kind == CycleKind::Pull) {
+            let at = w.offset(now);
+            if w.pull_failed.replace(at).is_some() {
+                w.spoiled = true;
+            }
+        }
+    }
+
+    /// The sync under way found its image's pull in its back-off (`ImagePullBackOff`).
+    pub(super) fn restart_watch_pull_backoff(&mut self, uid: &str) {
+        if let Some(w) = self.restart_watch(uid).filter(|w| w.kind == CycleKind::Pull) {
+            w.pull_backoff_sync = true;
+        }
+    }
+
+    /// `completeWork` of a sync: `backoff` when it failed on its crash-loop back-off (or, in
+    /// a `Pull` cycle, on its image's pull back-off).
     pub(super) fn restart_watch_sync_end(&mut self, uid: &str, backoff: bool) {
         let Some(w) = self.restart_watch(uid) else { return };
+        let backoff = backoff || std::mem::take(&mut w.pull_backoff_sync);
         let notes = std::mem::take(&mut w.sync_notes);
         if backoff {
             if w.first_backoff_sync.is_none() {
@@ -427,9 +506,19 @@ impl Engine {
     }
 }
 
+/// A cycle's back-off entry: its key, and the kubelet's back-off that holds it.
+fn cycle_backoff<'k>(k: &'k Kubelet, kind: CycleKind, uid: &str, container: &str, image: &str) -> (String, &'k super::backoff::Backoff) {
+    match kind {
+        CycleKind::Restart => (super::crash_backoff_key(uid, container, image), &k.crash_backoff),
+        // `image_manager.go`: the pull back-off's key is the pod's UID and the image.
+        CycleKind::Pull => (format!("{uid}_{image}"), &k.image_backoff),
+    }
+}
+
 /// Whether nothing about `pod` keeps anything from one run to the next: one container, without
-/// probes, hooks, deadlines or writable volumes. (Its owners: `workload_owners`.)
-fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
+/// probes, hooks, deadlines or writable volumes. (Its owners: `workload_owners`.) A container
+/// whose image cannot be pulled never runs: its probes, hooks and volumes do nothing.
+fn replayable_pod(pod: &crate::Slot, container: &str, kind: CycleKind) -> bool {
     let meta = &pod["metadata"];
     let spec = &pod["spec"];
     let empty = |s: &crate::Slot| s.as_array().is_none_or(|a| a.is_empty());
@@ -443,15 +532,29 @@ fn replayable_pod(pod: &crate::Slot, container: &str) -> bool {
         && empty(&spec["readinessGates"])
         && spec["activeDeadlineSeconds"].is_null()
         && spec["restartPolicy"] != "Never"
-        && ["livenessProbe", "readinessProbe", "startupProbe", "lifecycle"].iter().all(|k| c[*k].is_null())
-        && spec["volumes"].as_array().unwrap_or_default().iter().all(read_only_volume)
+        && (kind == CycleKind::Pull || ["livenessProbe", "readinessProbe", "startupProbe", "lifecycle"].iter().all(|k| c[*k].is_null()))
+        && (kind == CycleKind::Pull || spec["volumes"].as_array().unwrap_or_default().iter().all(read_only_volume))
 }
 
 /// One replayed cycle's moments: its start, when its back-off ends, its back-off syncs.
 struct Replay {
     start: Time,
+    /// When its back-off began, after its start: the exit (the watched run's), or the failed
+    /// pull (drawn for each cycle, as each pull's answer takes its own time).
+    backoff_from: u64,
     until: Time,
     syncs: Vec<Time>,
+}
+
+impl Replay {
+    /// The moment of what the watched cycle did `offset` after its start: what came with or
+    /// after its back-off's beginning keeps its distance to it.
+    fn at(&self, cycle: &Cycle, offset: u64) -> Time {
+        match offset.checked_sub(cycle.backoff_from) {
+            Some(after) => self.start.plus_millis(self.backoff_from + after),
+            None => self.start.plus_millis(offset),
+        }
+    }
 }
 
 /// The workload objects above `pod` whose status follows its restarts, with their replicas:
@@ -530,10 +633,13 @@ pub(crate) struct Replayed {
     /// For each candidate, when its queued sync is due now (None: not replayed, it stays).
     pub due: Vec<Option<Time>>,
     pub cycles: u64,
+    /// Failed pulls replayed (`Pull` cycles).
+    pub pulls: u64,
     /// Back-off syncs replayed of cycles under way when the stretch began.
     pub syncs: u64,
-    /// The pods replayed.
+    /// The pods whose restarts were replayed, and those whose failed pulls were.
     pub pods: Vec<crate::trace::ObjectRef>,
+    pub pulling: Vec<crate::trace::ObjectRef>,
     /// Leases granted for the replay's event writes that expire after `to`: the stretch
     /// schedules their timers.
     pub lease_expiries: Vec<Time>,
@@ -544,6 +650,7 @@ pub(crate) struct Replayed {
 /// A candidate's part in a replay: what stays fixed while its cycles are drawn.
 struct Plan<'a> {
     c: &'a RestartCandidate,
+    kind: CycleKind,
     /// Its node's kubelet, among those taken out.
     k: usize,
     namespace: String,
@@ -582,26 +689,32 @@ impl Engine {
     /// (then also the back-off's end) —, the cycle repeats the one before and a quiet stretch
     /// may replay the restarts (`replay_restarts`).
     pub(crate) fn restart_cycles(&self, node: &str, uid: &str, token: u64, at: Time) -> Option<(RestartCycles, Option<Time>)> {
-        if !self.taps.is_empty() {
-            return None;
-        }
         let k = self.kubelet_of(node)?;
         let w = k.workers.get(uid)?;
         if w.token != token || w.busy || w.pending || w.terminating || w.terminated || !w.failed {
             return None;
         }
-        let backoff = w.backoff_until?;
-        let backoff = (at < backoff).then_some(backoff);
         let r = w.restarts.as_ref()?;
+        // A client watching what the replay writes quietly would miss it.
+        if self.taps.iter().any(|t| t.watches_replays(r.watch.kind == CycleKind::Restart)) {
+            return None;
+        }
         let before = r.last.as_ref()?;
         let pod = self.kubelet_pod_ref(node, &w.namespace, &w.name)?;
-        if !replayable_pod(pod, &r.watch.container) {
+        if !replayable_pod(pod, &r.watch.container, r.watch.kind) {
             return None;
         }
         let image = pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default();
-        if k.crash_backoff.get(&super::crash_backoff_key(uid, &r.watch.container, image)) != super::MAX_CRASH_BACKOFF_MS {
+        let (key, backoff) = cycle_backoff(k, r.watch.kind, uid, &r.watch.container, image);
+        if !backoff.at_max(&key) {
             return None;
         }
+        // The sync due `at` still waits out the back-off, or ends it.
+        let backoff = match r.watch.kind {
+            CycleKind::Restart => Some(w.backoff_until?),
+            CycleKind::Pull => backoff.ends_since_update(&key, at),
+        };
+        let backoff = backoff.filter(|b| at < *b);
         let owners = owners_fingerprint(pod, |k| self.store.get(k))?;
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts());
@@ -653,10 +766,10 @@ impl Engine {
             }
             let w = ks[*k].1.workers.get(&c.uid)?;
             let watch = &w.restarts.as_ref()?.watch;
-            let backoff_key = super::crash_backoff_key(&c.uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
-            let cap = ks[*k].1.crash_backoff.get(&backoff_key);
+            let (backoff_key, backoff) = cycle_backoff(&ks[*k].1, watch.kind, &c.uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
+            let cap = backoff.get(&backoff_key);
             let owners = owners.iter().map(|(key, _)| key.clone()).collect();
-            plans.push(Plan { c, k: *k, namespace: w.namespace.clone(), name: w.name.clone(), pod: pod.clone(), mark: watch.mark, cap, backoff_key, owners });
+            plans.push(Plan { c, kind: watch.kind, k: *k, namespace: w.namespace.clone(), name: w.name.clone(), pod: pod.clone(), mark: watch.mark, cap, backoff_key, owners });
         }
 
         // The cycles' moments, drawn in time order across the pods as the kubelets'
@@ -682,9 +795,23 @@ impl Engine {
             let cycle = &plans[i].c.cycles.cycle;
             if draws[i].restart {
                 total += 1;
-                let until = t.plus_millis(cycle.exit.finished + plans[i].cap);
-                let first = t.plus_millis(cycle.first_backoff_sync);
-                draws[i].cycles.push(Replay { start: t, until, syncs: Vec::new() });
+                let (backoff_from, first) = match plans[i].kind {
+                    CycleKind::Restart => (cycle.backoff_from, t.plus_millis(cycle.first_backoff_sync)),
+                    // Each pull's answer takes its own time, and the failed pull ends its sync:
+                    // `completeWork` requeues the pod as after any error, its jitter drawn.
+                    // (The watched cycle's moments would do for one cycle, but the back-off
+                    // syncs' phase against the spam filter's refills drifts by the cycles'
+                    // mean length: a fixed one would bias which events win a token.)
+                    CycleKind::Pull => {
+                        let pull = super::failed_pull_ms(&mut self.rng);
+                        let failed = t.plus_millis(pull);
+                        let base = super::requeue_base_ms(true, None, failed);
+                        let jitter = self.rng.below(base / 2 + 1);
+                        (pull, ks[plans[i].k].1.next_tick(failed.plus_millis(base + jitter)))
+                    }
+                };
+                let until = t.plus_millis(backoff_from + plans[i].cap);
+                draws[i].cycles.push(Replay { start: t, backoff_from, until, syncs: Vec::new() });
                 draws[i].pending = first;
                 draws[i].restart = first >= until;
             } else {
@@ -699,13 +826,17 @@ impl Engine {
                         d.real_until
                     }
                 };
-                let base = super::requeue_base_ms(true, Some(until), t);
+                // A crash-loop back-off's syncs are requeued at its end (at most a resync
+                // ahead); a pull back-off's, as after any error.
+                let base = super::requeue_base_ms(true, (plans[i].kind == CycleKind::Restart).then_some(until), t);
                 let jitter = self.rng.below(base / 2 + 1);
                 let next = ks[plans[i].k].1.next_tick(t.plus_millis(base + jitter).max(t));
                 (d.pending, d.restart) = (next, next >= until);
             }
         }
-        let Some((to, rng, kept)) = end else {
+        // A stretch that would replay nothing and end before the shortest stretch is none.
+        let replays_nothing = |kept: &[(usize, usize, usize, Time, bool)]| kept.iter().all(|k| k.0 == 0 && k.1 == 0);
+        let Some((to, rng, kept)) = end.filter(|(to, _, kept)| !replays_nothing(kept) || to.millis() >= self.now.millis() + crate::quiet::MIN_SKIP_MS) else {
             self.rng = initial;
             return None;
         };
@@ -727,7 +858,11 @@ impl Engine {
                 continue;
             };
             let shift = last.start.millis().checked_sub(p.mark.millis());
-            let ids: Vec<String> = d.cycles.iter().map(|_| self.rng.hex(64)).collect();
+            // Each restart creates an instance; a pull creates none.
+            let ids: Vec<String> = match p.kind {
+                CycleKind::Restart => d.cycles.iter().map(|_| self.rng.hex(64)).collect(),
+                CycleKind::Pull => Vec::new(),
+            };
             match shift.and_then(|shift| self.prepare_rewrites(&ks[p.k].1, &p.c.node, &p.c.uid, &p.c.cycles.cycle, &p.pod, ids, m, shift)) {
                 Some(r) => rewrites.push(Some(r)),
                 None => {
@@ -758,7 +893,7 @@ impl Engine {
             }
             for r in &d.cycles {
                 for (offset, note) in &cycle.notes {
-                    record(note, r.start.plus_millis(*offset));
+                    record(note, r.at(cycle, *offset));
                 }
                 for t in &r.syncs {
                     for note in &cycle.backoff_notes {
@@ -774,7 +909,7 @@ impl Engine {
         // Each pod's status in etcd as its last replayed cycle leaves it.
         let pods_rt = podlife_model::ResourceType::resolve("pods")?;
         for (p, rw) in plans.iter().zip(&rewrites) {
-            if let Some(rw) = rw {
+            if let Some(rw) = rw.as_ref().filter(|_| p.kind == CycleKind::Restart) {
                 let key = ObjectKey::new(pods_rt, Some(&p.namespace), &p.name);
                 let stored = crate::store::decode(&key, &rw.stored);
                 self.put_quietly(key, stored);
@@ -785,7 +920,8 @@ impl Engine {
         // cycle of the pod that restarted last later by the time to the last replayed restart
         // of any of their pods (restart moments are on the kubelet's 1-second ticks, so whole
         // seconds later).
-        let mut owners: Vec<&ObjectKey> = plans.iter().flat_map(|p| &p.owners).collect();
+        // (A failed pull changes no owner's status: only restarts' owners are rewritten.)
+        let mut owners: Vec<&ObjectKey> = plans.iter().filter(|p| p.kind == CycleKind::Restart).flat_map(|p| &p.owners).collect();
         crate::sort::sort(&mut owners);
         owners.dedup();
         for key in owners {
@@ -815,7 +951,10 @@ impl Engine {
             for (j, i) in on_node.iter().enumerate() {
                 let (p, d) = (&plans[*i], &draws[*i]);
                 let Some(rw) = &rewrites[*i] else { continue };
-                let mut used = rename_instance(rt, &p.c.cycles.cycle, rw, d.cycles.len() as u64)?;
+                let mut used = match p.kind {
+                    CycleKind::Restart => rename_instance(rt, &p.c.cycles.cycle, rw, d.cycles.len() as u64)?,
+                    CycleKind::Pull => RuntimeUse::default(),
+                };
                 used.lines = lines[j].clone();
                 uses[*i] = Some(used);
             }
@@ -826,8 +965,8 @@ impl Engine {
         // that one.
         let counters_at = |e: &Engine, node: &str| Counters::read(e.quiet.outside_epoch(node), e.store.revision(), e.store.write_counts());
         let mut due = Vec::new();
-        let mut pods = Vec::new();
-        let (mut cycles, mut syncs) = (0, 0);
+        let (mut pods, mut pulling) = (Vec::new(), Vec::new());
+        let (mut cycles, mut pulls, mut syncs) = (0, 0, 0);
         let mut pi = 0;
         for c in candidates {
             let Some(i) = plans.get(pi).filter(|p| std::ptr::eq(p.c, c)).map(|_| pi) else {
@@ -856,10 +995,15 @@ impl Engine {
             let shift = rw.shift;
             let later = |t: Time| t.plus_millis(shift);
             let cycle = &p.c.cycles.cycle;
-            k.crash_backoff.shift(&p.backoff_key, shift);
-            let new_id = rw.ids.last()?.clone();
-            if let Some(state) = k.pleg_seen.remove(&cycle.exit.id) {
-                k.pleg_seen.insert(new_id, state);
+            match (p.kind, &cycle.exit) {
+                (CycleKind::Restart, Some(exit)) => {
+                    k.crash_backoff.shift(&p.backoff_key, shift);
+                    let new_id = rw.ids.last()?.clone();
+                    if let Some(state) = k.pleg_seen.remove(&exit.id) {
+                        k.pleg_seen.insert(new_id, state);
+                    }
+                }
+                _ => k.image_backoff.shift(&p.backoff_key, shift),
             }
             let w = k.workers.get_mut(&p.c.uid)?;
             w.backoff_until = w.backoff_until.map(later);
@@ -871,7 +1015,9 @@ impl Engine {
                 r.shift(shift);
             }
             w.steady_epoch = None;
-            w.last_status = Some(std::sync::Arc::new(rw.last_status));
+            if p.kind == CycleKind::Restart {
+                w.last_status = Some(std::sync::Arc::new(rw.last_status));
+            }
             let r = w.restarts.as_mut()?;
             r.watch.mark = later(r.watch.mark);
             // Its syncs after the stretch's end are yet to come.
@@ -894,16 +1040,27 @@ impl Engine {
             // And the cycle before it: the one before the last replayed (its instance is the
             // one the last replayed cycle's container GC removed).
             let mut before_last = cycle.clone();
-            before_last.exit.attempt += m as u32 - 1;
-            if m >= 2 {
-                before_last.exit.id = rw.ids[m as usize - 2].clone();
+            if let Some(exit) = before_last.exit.as_mut() {
+                exit.attempt += m as u32 - 1;
+                if m >= 2 {
+                    exit.id = rw.ids[m as usize - 2].clone();
+                }
             }
             r.last = Some(before_last);
-            cycles += m;
             due.push(Some(d.pending));
-            pods.push(crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name));
+            let pod = crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name);
+            match p.kind {
+                CycleKind::Restart => {
+                    cycles += m;
+                    pods.push(pod);
+                }
+                CycleKind::Pull => {
+                    pulls += m;
+                    pulling.push(pod);
+                }
+            }
         }
-        Some(Replayed { to, due, cycles, syncs, pods, lease_expiries, expired })
+        Some(Replayed { to, due, cycles, pulls, syncs, pods, pulling, lease_expiries, expired })
     }
 
     /// What the replay of `m` cycles (their instances `ids`, the last one starting `shift`
@@ -914,12 +1071,20 @@ impl Engine {
     fn prepare_rewrites(&self, k: &Kubelet, node: &str, uid: &str, cycle: &Cycle, pod: &crate::Slot, ids: Vec<String>, m: u64, shift: u64) -> Option<Rewrite> {
         let w = k.workers.get(uid)?;
         let watch = &w.restarts.as_ref()?.watch;
-        let rewrite = StatusRewrite { container: &watch.container, restarts: m, since: watch.mark, shift, sync_starts: &cycle.sync_starts, exit: &cycle.exit, new_id: ids.last()? };
-        let mut last_status = w.last_status.as_deref().cloned()?;
-        let mut stored = self.store.get(&ObjectKey::new(podlife_model::ResourceType::resolve("pods")?, pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?))?.to_value();
-        if !rewrite.apply(&mut last_status) || !rewrite.apply(&mut stored["status"]) {
-            return None;
-        }
+        // A failed pull leaves the status as the one before left it (the same waiting reason
+        // and message, nothing turned): only a restart's is rewritten.
+        let (last_status, stored) = match &cycle.exit {
+            Some(exit) => {
+                let rewrite = StatusRewrite { container: &watch.container, restarts: m, since: watch.mark, shift, sync_starts: &cycle.sync_starts, exit, new_id: ids.last()? };
+                let mut last_status = w.last_status.as_deref().cloned()?;
+                let mut stored = self.store.get(&ObjectKey::new(podlife_model::ResourceType::resolve("pods")?, pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?))?.to_value();
+                if !rewrite.apply(&mut last_status) || !rewrite.apply(&mut stored["status"]) {
+                    return None;
+                }
+                (last_status, stored.take())
+            }
+            None => (Value::Null, Value::Null),
+        };
         // The cycle's own journal lines, all still kept.
         let rt = &self.machines.get(node)?.runtime;
         let first_kept = rt.journal_pushed - rt.journal.len() as u64;
@@ -931,7 +1096,7 @@ impl Engine {
             }
             template.push(e.clone());
         }
-        Some(Rewrite { ids, last_status, stored: stored.take(), template, shift })
+        Some(Rewrite { ids, last_status, stored, template, shift })
     }
 
     /// The replayed cycles' event writes (the moment, the node whose kubelet makes it, the
@@ -1004,11 +1169,11 @@ impl Engine {
 fn replay_journal(rt: &mut Runtime, pods: &[(&RestartCycles, &Draw, Option<&Rewrite>, Time)]) -> Vec<Vec<u64>> {
     // (moment, pod, cycle, template line), sorted stably by moment.
     let mut order: Vec<(Time, usize, usize, usize)> = Vec::new();
-    for (j, (_, d, rw, mark)) in pods.iter().enumerate() {
+    for (j, (cycles, d, rw, mark)) in pods.iter().enumerate() {
         let Some(rw) = rw else { continue };
         for (c, r) in d.cycles.iter().enumerate() {
             for (l, e) in rw.template.iter().enumerate() {
-                order.push((Time(e.time.millis() - mark.millis() + r.start.millis()), j, c, l));
+                order.push((r.at(&cycles.cycle, e.time.millis() - mark.millis()), j, c, l));
             }
         }
     }
@@ -1024,15 +1189,18 @@ fn replay_journal(rt: &mut Runtime, pods: &[(&RestartCycles, &Draw, Option<&Rewr
         if (n as u64) < unkept {
             continue;
         }
-        let cycle = &cycles.cycle;
-        let previous = if *c == 0 { cycle.exit.id.as_str() } else { rw.ids[c - 1].as_str() };
-        let own_attempt = format!("Attempt:{},", cycle.exit.attempt);
-        let attempt = format!("Attempt:{},", cycle.exit.attempt as u64 + *c as u64 + 1);
-        let swap = |text: &str| text.replace(&cycle.exit.id, &rw.ids[*c]).replace(&cycles.before.exit.id, previous).replace(&own_attempt, &attempt);
         let mut line = rw.template[*l].clone();
         line.time = *t;
-        line.msg = swap(&line.msg);
-        line.error = line.error.as_deref().map(swap);
+        // A restart's lines name its instance, the one before and its attempt; a pull's
+        // name only the image.
+        if let (Some(exit), Some(before)) = (&cycles.cycle.exit, &cycles.before.exit) {
+            let previous = if *c == 0 { exit.id.as_str() } else { rw.ids[c - 1].as_str() };
+            let own_attempt = format!("Attempt:{},", exit.attempt);
+            let attempt = format!("Attempt:{},", exit.attempt as u64 + *c as u64 + 1);
+            let swap = |text: &str| text.replace(&exit.id, &rw.ids[*c]).replace(&before.id, previous).replace(&own_attempt, &attempt);
+            line.msg = swap(&line.msg);
+            line.error = line.error.as_deref().map(swap);
+        }
         rt.journal_push(line);
     }
     rt.journal_skip(unkept);
@@ -1044,6 +1212,7 @@ fn replay_journal(rt: &mut Runtime, pods: &[(&RestartCycles, &Draw, Option<&Rewr
 /// shim PID and namespace inodes where that run's would be. Returns what that run took.
 fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Option<RuntimeUse> {
     let used = &cycle.used;
+    let exit = cycle.exit.as_ref()?;
     // The PIDs and inodes of the runs before the last, then the last run's own.
     for _ in 0..(m - 1) * used.pids.len() as u64 {
         rt.next_pid();
@@ -1052,7 +1221,7 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
     let pids: Vec<u32> = used.pids.iter().map(|_| rt.next_pid()).collect();
     let inodes: Vec<u64> = used.inodes.iter().map(|_| rt.inodes.alloc()).collect();
     rt.containers_changed += used.changes * m;
-    let mut c = rt.containers.remove(&cycle.exit.id)?;
+    let mut c = rt.containers.remove(&exit.id)?;
     let new_id = rw.ids.last()?.clone();
     let later = |t: Time| t.plus_millis(rw.shift);
     c.id = new_id.clone();
@@ -1063,7 +1232,7 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
     c.finished_at = c.finished_at.map(later);
     c.log.shift(rw.shift);
     c.cpu.shift(rw.shift);
-    if let Some(place) = used.pids.iter().position(|p| *p == cycle.exit.shim_pid) {
+    if let Some(place) = used.pids.iter().position(|p| *p == exit.shim_pid) {
         c.shim_pid = pids[place];
     }
     for ns in [&mut c.namespaces.cgroup, &mut c.namespaces.ipc, &mut c.namespaces.mnt, &mut c.namespaces.net, &mut c.namespaces.pid, &mut c.namespaces.uts] {
@@ -1072,7 +1241,7 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
         }
     }
     if let Some(cg) = c.cgroup.as_mut() {
-        cg.path = cg.path.replace(&cycle.exit.id, &new_id);
+        cg.path = cg.path.replace(&exit.id, &new_id);
     }
     rt.containers.insert(new_id, c);
     Some(RuntimeUse { pids, inodes, changes: used.changes, lines: Vec::new() })
