@@ -8,6 +8,15 @@
 use podlife_console::Session;
 use serde_json::Value;
 
+/// A workload's status with its conditions' moments left out.
+fn timeless(status: &Value) -> Value {
+    let mut status = status.clone();
+    for c in status["conditions"].as_array_mut().into_iter().flatten().filter_map(Value::as_object_mut) {
+        c.retain(|k, _| !k.ends_with("Time"));
+    }
+    status
+}
+
 /// The sum of one count the quiet stretches among `trace` recorded (`repeatedSyncs`, …).
 fn quiet_skip_sum(trace: &[podlife_engine::TraceEvent], key: &str) -> u64 {
     trace.iter().filter(|t| t.action == podlife_engine::Action::QuietSkip).filter_map(|t| t.params.get(key).and_then(|v| v.as_u64())).sum()
@@ -509,13 +518,6 @@ fn several_crash_loops_replayed_together_end_as_run() {
     }
     // (When `Available` last turned depends on whether all three ever ran at once again in
     // the first minutes, while their back-offs were short: the jitter's doing.)
-    let timeless = |status: &Value| {
-        let mut status = status.clone();
-        for c in status["conditions"].as_array_mut().into_iter().flatten().filter_map(Value::as_object_mut) {
-            c.retain(|k, _| !k.ends_with("Time"));
-        }
-        status
-    };
     assert_eq!((timeless(&fast.1), &fast.2), (timeless(&slow.1), &slow.2));
     assert_eq!(slow.2["readyReplicas"], Value::Null, "{}", slow.2);
     assert_eq!(slow.1["unavailableReplicas"], 3, "{}", slow.1);
@@ -603,13 +605,6 @@ fn failed_pulls_replayed_together_end_as_run() {
     for (f, w) in pulls(&fast.0).iter().zip(pulls(&slow.0)) {
         assert!(w > 60 && f.abs_diff(w) <= 2, "{:?} vs {:?}", fast.0, slow.0);
     }
-    let timeless = |status: &Value| {
-        let mut status = status.clone();
-        for c in status["conditions"].as_array_mut().into_iter().flatten().filter_map(Value::as_object_mut) {
-            c.retain(|k, _| !k.ends_with("Time"));
-        }
-        status
-    };
     assert_eq!((timeless(&fast.1), &fast.2), (timeless(&slow.1), &slow.2));
     assert_eq!(slow.1["conditions"][1]["reason"], "ProgressDeadlineExceeded", "{}", slow.1);
     assert_eq!(fast.3, slow.3);
