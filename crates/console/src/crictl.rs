@@ -192,6 +192,10 @@ impl Flags {
         self.set.iter().any(|s| names.contains(&s.as_str()))
     }
 
+    fn values<'a>(&'a self, names: &'a [&str]) -> impl Iterator<Item = &'a str> {
+        self.values.iter().filter(|(n, _)| names.contains(&n.as_str())).map(|(_, v)| v.as_str())
+    }
+
     fn value(&self, names: &[&str]) -> Option<&str> {
         self.values.iter().rev().find(|(n, _)| names.contains(&n.as_str())).map(|(_, v)| v.as_str())
     }
@@ -224,6 +228,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
     match words.as_slice() {
         ["crictl", "ps", rest @ ..] => {
             let f = Flags::parse(rest, &["-a", "--all", "-q", "--quiet", "--no-trunc", "-l", "--latest", "-v", "--verbose"], &["--name", "--pod", "-p", "--state", "-s", "--label", "--image", "-o", "--output", "--namespace"]).map_err(flag_error)?;
+            let wanted = label_filter(&f, now)?;
             check()?;
             let all = f.has(&["-a", "--all", "-l", "--latest"]) || f.value(&["--state", "-s"]).is_some();
             let state = f.value(&["--state", "-s"]).map(str::to_ascii_lowercase);
@@ -234,6 +239,7 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
                 .filter(|c| state.as_deref().is_none_or(|s| c.state.crictl().to_ascii_lowercase() == s || format!("container_{}", c.state.crictl().to_ascii_lowercase()) == s))
                 .filter(|c| name_matches(f.value(&["--name"]), &c.name))
                 .filter(|c| f.value(&["--pod", "-p"]).is_none_or(|p| c.sandbox_id.starts_with(p)))
+                .filter(|c| wanted.is_empty() || labels_match(&wanted, &oci::container_labels(&view.pod(&c.pod_uid), &c.name)))
                 .collect();
             podlife_engine::sort::sort_by_key(&mut list, |c| std::cmp::Reverse((c.created_at, c.id.clone())));
             if f.has(&["-l", "--latest"]) {
@@ -263,15 +269,29 @@ pub fn run(view: &NodeView<'_>, now: Time, argv: &[String]) -> Result<String, St
         }
         ["crictl", "pods", rest @ ..] => {
             let f = Flags::parse(rest, &["-q", "--quiet", "--no-trunc", "-l", "--latest", "-v", "--verbose"], &["--name", "--namespace", "--state", "-s", "--label", "--id", "-o", "--output"]).map_err(flag_error)?;
+            let wanted = label_filter(&f, now)?;
             check()?;
+            // cri-tools' `ListPodSandboxes`: the state filter is ready or notready, else Go's
+            // standard `log.Fatalf` (not logrus) stops it.
+            let ready = match f.value(&["--state", "-s"]).map(str::to_ascii_lowercase).as_deref() {
+                None => None,
+                Some("ready") => Some(true),
+                Some("notready") => Some(false),
+                Some(_) => return Err(format!("{} --state should be ready or notready\n", go_log_time(now))),
+            };
             let mut list: Vec<_> = rt
                 .sandboxes
                 .values()
                 .filter(|s| name_matches(f.value(&["--name"]), &s.pod_name))
                 .filter(|s| name_matches(f.value(&["--namespace"]), &s.namespace))
                 .filter(|s| f.value(&["--id"]).is_none_or(|id| s.id.starts_with(id)))
+                .filter(|s| ready.is_none_or(|r| s.ready == r))
+                .filter(|s| wanted.is_empty() || labels_match(&wanted, &Value::Object(sandbox_labels(&view.pod(&s.pod_uid), s))))
                 .collect();
             podlife_engine::sort::sort_by_key(&mut list, |s| std::cmp::Reverse((s.created_at, s.id.clone())));
+            if f.has(&["-l", "--latest"]) {
+                list.truncate(1);
+            }
             if f.has(&["-q", "--quiet"]) {
                 return Ok(list.iter().map(|s| format!("{}\n", s.id)).collect());
             }
@@ -498,19 +518,47 @@ fn inspect_container(view: &NodeView<'_>, id: &str, quiet: bool) -> Option<Value
     Some(out)
 }
 
+/// The moment as Go's standard logger prints it (`log.LstdFlags`): `2026/03/02 09:00:08`.
+fn go_log_time(now: Time) -> String {
+    let text = now.rfc3339();
+    format!("{} {}", text.get(..10).unwrap_or_default().replace('-', "/"), text.get(11..19).unwrap_or_default())
+}
+
+/// A sandbox's labels as the kubelet sets them (`newPodLabels`): the pod's own, then its
+/// name, namespace and UID.
+fn sandbox_labels(pod: &Value, s: &podlife_engine::containerd::Sandbox) -> serde_json::Map<String, Value> {
+    let mut labels = serde_json::Map::new();
+    for (k, v) in pod["metadata"]["labels"].as_object().into_iter().flatten() {
+        labels.insert(k.clone(), v.clone());
+    }
+    labels.insert("io.kubernetes.pod.name".into(), json!(s.pod_name));
+    labels.insert("io.kubernetes.pod.namespace".into(), json!(s.namespace));
+    labels.insert("io.kubernetes.pod.uid".into(), json!(s.pod_uid));
+    labels
+}
+
+/// `--label key=value` (repeatable; cri-tools' `parseLabelStringSlice`): every pair must be
+/// among `labels`.
+fn label_filter(f: &Flags, now: Time) -> Result<Vec<(String, String)>, String> {
+    f.values(&["--label"])
+        .map(|l| match l.split('=').collect::<Vec<_>>().as_slice() {
+            [k, v] => Ok((k.to_string(), v.to_string())),
+            _ => Err(fatal(now, &format!("incorrectly specified label: {l}"))),
+        })
+        .collect()
+}
+
+fn labels_match(wanted: &[(String, String)], labels: &Value) -> bool {
+    wanted.iter().all(|(k, v)| labels[k.as_str()].as_str() == Some(v.as_str()))
+}
+
 /// `crictl inspectp ID`: containerd's `PodSandboxStatus` (its IP and namespace modes) and,
 /// unless `-q`, its `info` (the pause process, the runtime, the sandbox's OCI spec).
 fn inspect_sandbox(view: &NodeView<'_>, id: &str, quiet: bool) -> Option<Value> {
     let s = find(view.runtime.sandboxes.iter(), id)?;
     let pod = view.pod(&s.pod_uid);
     let meta = &pod["metadata"];
-    let mut labels = serde_json::Map::new();
-    for (k, v) in meta["labels"].as_object().into_iter().flatten() {
-        labels.insert(k.clone(), v.clone());
-    }
-    labels.insert("io.kubernetes.pod.name".into(), json!(s.pod_name));
-    labels.insert("io.kubernetes.pod.namespace".into(), json!(s.namespace));
-    labels.insert("io.kubernetes.pod.uid".into(), json!(s.pod_uid));
+    let labels = sandbox_labels(&pod, s);
     let mut annotations = serde_json::Map::new();
     for (k, v) in meta["annotations"].as_object().into_iter().flatten() {
         annotations.insert(k.clone(), v.clone());
