@@ -286,12 +286,15 @@ pub fn explain(r: &Reaction, trace: &[TraceEvent]) -> Message {
                         .number("syncs", count("repeatedSyncs").unwrap_or(0) as f64)
                         .number("hpa_syncs", count("repeatedHpaSyncs").unwrap_or(0) as f64);
                 }
+                // (A stretch may pass event leases that still held events: they expired.)
+                let expired = count("expiredEvents").unwrap_or(0) as f64;
                 match (count("repeatedSyncs"), count("repeatedHpaSyncs")) {
                     (Some(syncs), Some(hpa)) => Message::new("explain-quiet-skip-repeats-hpa").text("duration", duration).number("syncs", syncs as f64).number("hpa_syncs", hpa as f64),
                     (Some(syncs), None) => Message::new("explain-quiet-skip-repeats").text("duration", duration).number("syncs", syncs as f64),
                     (None, Some(hpa)) => Message::new("explain-quiet-skip-hpa").text("duration", duration).number("hpa_syncs", hpa as f64),
                     (None, None) => Message::new("explain-quiet-skip").text("duration", duration),
                 }
+                .number("expired", expired)
             }
             // Parts of an API call or a cycle seen on their own (a trace cut short).
             _ => Message::new("explain-step").text("component", actor).text("action", r.action.id()).text("object", object),
@@ -458,6 +461,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "explain-quiet-skip-hpa",
     "explain-quiet-skip-repeats-hpa",
     "explain-quiet-skip-restarts",
+    "explain-quiet-skip-restarts-pods",
+    "explain-quiet-skip-pulls",
     "explain-event-expired",
     "explain-api-rejected",
     "explain-api-webhook-wait",

@@ -467,3 +467,32 @@ fn a_scheduling_cycle_says_how_many_nodes_it_looked_at() {
         assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
     }
 }
+
+/// Failed pulls that repeat themselves are replayed by a quiet stretch: the step names the pod
+/// and how many pulls it replayed; a later stretch that only passes expired events says so.
+/// Both languages.
+#[test]
+fn replayed_pulls_and_expired_events_are_explained() {
+    let mut p = Player::new(1);
+    p.command("kubectl run typo --image=ngnix:1.27");
+    p.seek(usize::MAX);
+    // (The web console advances at most an hour at once.)
+    p.command("sleep 3600");
+    p.seek(usize::MAX);
+    p.command("sleep 3600");
+    let replay = p.reactions().iter().find(|r| explain_reaction(&p, r).id == "explain-quiet-skip-pulls").expect("the pulls were replayed");
+    let pulls = p.trace()[replay.events.start].params.get("repeatedPulls").and_then(|v| v.as_u64()).unwrap_or(0);
+    assert!(pulls >= 5, "{pulls}");
+    for lang in Lang::ALL {
+        let (text, errors) = Localizer::new(lang).format("explain-quiet-skip-pulls", &explain_reaction(&p, replay).args);
+        assert_eq!(errors, Vec::<String>::new(), "{lang:?}: {text}");
+        assert!(text.contains(&pulls.to_string()) && text.contains("typo"), "{lang:?}: {text}");
+    }
+    // Any stretch that records expired events without replaying anything explains them too.
+    for r in p.reactions().iter().filter(|r| r.action == podlife_engine::Action::QuietSkip) {
+        let m = explain_reaction(&p, r);
+        let expired = p.trace()[r.events.start].params.get("expiredEvents").and_then(|v| v.as_u64()).unwrap_or(0);
+        let text = Localizer::new(Lang::En).message(&m);
+        assert_eq!(expired > 0, text.contains("expired meanwhile"), "{}: {text}", m.id);
+    }
+}

@@ -239,14 +239,26 @@ explain-node-shutdown = { $node } goes down{ $reason ->
 explain-node-boot = { $node } boots again with a new boot ID: containerd, the kubelet and kube-proxy start; the kubelet finds its pods' sandboxes gone, creates them again and runs their init containers again.
 explain-step = { $component }: { $action } { $object }.
 explain-trace-sampled = The cluster has grown to { $pods } pods on { $nodes } nodes. From here on the trace keeps the reactions of one pod in { $one_in } (with its events) and one node's Lease renewals in { $one_in }, so that a run this large fits in the tab; everything else is kept, and the cluster itself runs exactly as before: every scheduling decision, every start and every event still happens.
-explain-quiet-skip = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one.
+explain-quiet-skip = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one.{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out, and etcd deleted it.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out, and etcd deleted them.
+    }
 explain-quiet-skip-repeats = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $syncs ->
         [one] One sync of a pod whose container cannot start yet (its image cannot be pulled, a ConfigMap or Secret it needs is missing, or its crash-loop back-off has not ended) ran as a repeat of the last one: the kubelet still counted its events, but the spam filter dropped them and the pod's status stayed the same.
        *[other] { $syncs } syncs of pods whose containers cannot start yet (an image that cannot be pulled, a missing ConfigMap or Secret, a crash-loop back-off that has not ended) ran as repeats of the last one: the kubelet still counted their events, but the spam filter dropped them and the pods' status stayed the same.
+    }{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out, and etcd deleted it.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out, and etcd deleted them.
     }
 explain-quiet-skip-hpa = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $hpa_syncs ->
         [one] One sync of a HorizontalPodAutoscaler ran as a repeat of the last one: its target, its pods and their usage had not moved, so it remembered the same recommendation, found its status already written and counted the same warnings.
        *[other] { $hpa_syncs } syncs of HorizontalPodAutoscalers ran as repeats of the last one: their targets, pods and usage had not moved, so each remembered the same recommendation, found its status already written and counted the same warnings.
+    }{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out, and etcd deleted it.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out, and etcd deleted them.
     }
 explain-quiet-skip-repeats-hpa = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $syncs ->
         [one] One sync of a pod whose container cannot start yet ran as a repeat of the last one: the kubelet still counted its events, but the spam filter dropped them.
@@ -254,6 +266,10 @@ explain-quiet-skip-repeats-hpa = { $duration } of quiet passed in one step: Leas
     } { $hpa_syncs ->
         [one] One sync of a HorizontalPodAutoscaler repeated the last one too: nothing it reads had moved.
        *[other] { $hpa_syncs } syncs of HorizontalPodAutoscalers repeated the last one too: nothing they read had moved.
+    }{ $expired ->
+        [0] {""}
+        [one] {" "}One event expired meanwhile: its hour-long TTL ran out, and etcd deleted it.
+       *[other] {" "}{ $expired } events expired meanwhile: their hour-long TTL ran out, and etcd deleted them.
     }
 explain-quiet-skip-restarts = { $duration } of quiet passed in one step: Lease renewals, node heartbeats, passing probes and idle resyncs would have changed nothing, so podlife moved their clocks instead of running them one by one. { $restarts ->
         [one] One restart of { $pod }
