@@ -136,7 +136,8 @@ pub struct WriteCounts {
     pub event_deletes: u64,
     /// Leases and Nodes: the heartbeats and node status reports.
     pub heartbeats: u64,
-    /// ReplicaSets and Deployments (their controllers' status writes).
+    /// ReplicaSets and Deployments (their controllers' status writes), Endpoints and
+    /// EndpointSlices: what follows pods' readiness.
     pub workloads: u64,
     /// Pod and event writes the kubelets made (their status manager's PATCHes, their event
     /// sinks' creates and PATCHes): `kubelet/restarts.rs` tells a pod's own cycle from
@@ -254,7 +255,7 @@ impl Store {
             ("", "pods") => self.writes.pods += 1,
             ("", "events") | ("events.k8s.io", "events") => self.writes.events += 1,
             ("", "nodes") | ("coordination.k8s.io", "leases") => self.writes.heartbeats += 1,
-            ("apps", "replicasets") | ("apps", "deployments") => self.writes.workloads += 1,
+            ("apps", "replicasets") | ("apps", "deployments") | ("", "endpoints") | ("discovery.k8s.io", "endpointslices") => self.writes.workloads += 1,
             _ => {}
         }
     }

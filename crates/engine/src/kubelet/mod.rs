@@ -1496,9 +1496,12 @@ impl Kubelet {
                 if let Some(m) = cx.node().machine_mut(&self.node).filter(|m| m.static_pods.iter().any(|p| p.uid == uid)) {
                     m.static_status.insert(uid.to_string(), (*status).clone());
                 }
+                // Whether the pod's readiness turned (the endpoint controllers write then).
+                let ready = |s: &Value| s["conditions"].as_array().and_then(|c| c.iter().find(|c| c["type"] == "Ready")).map(|c| c["status"] == "True");
+                let turned = w.last_status.as_deref().map(ready) != Some(ready(&status));
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
-                self.restart_watch_status_written(uid, cx.now());
+                self.restart_watch_status_written(uid, cx.now(), turned);
             }
     }
 

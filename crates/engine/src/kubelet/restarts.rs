@@ -10,7 +10,8 @@
 //! Whether a cycle repeats is observed, not predicted. From one restart to the next the pod
 //! worker watches what happens (`RestartWatch`): the events each sync records and when, the
 //! syncs' moments, its status writes and when, what etcd takes — only pods, events, the
-//! workloads following pods' readiness and the heartbeats may be written, and every pod and
+//! workloads and Service endpoints following pods' readiness and the heartbeats may be
+//! written, and every pod and
 //! event write must be a kubelet's —, what containerd spends for the pod (`RuntimeUse`,
 //! charged task by task, so other pods on the node take theirs in between) and the epochs of
 //! the node and the console, which must not move. The next restart (or a quiet stretch just
@@ -161,6 +162,8 @@ pub struct RestartWatch {
     used: RuntimeUse,
     /// A `Pull` cycle's failed pull, after the mark (ms): its back-off counts from there.
     pull_failed: Option<u64>,
+    /// How often the pod's readiness turned (each turn is a write of its EndpointSlices).
+    readiness_turns: u64,
     /// The sync under way found the image's pull in its back-off.
     pull_backoff_sync: bool,
     spoiled: bool,
@@ -182,6 +185,7 @@ impl RestartWatch {
             event_writes: 0,
             used: RuntimeUse::default(),
             pull_failed: None,
+            readiness_turns: 0,
             pull_backoff_sync: false,
             spoiled: false,
         }
@@ -258,6 +262,7 @@ impl RestartWatch {
         Some(Cycle {
             kind: self.kind,
             backoff_from,
+            readiness_turns: self.readiness_turns,
             notes: self.notes.clone(),
             backoff_notes,
             first_backoff_sync,
@@ -304,9 +309,11 @@ pub struct Cycle {
     used: RuntimeUse,
     /// The run that ended (None for a `Pull` cycle: nothing ran).
     exit: Option<Exit>,
-    /// The status of the pod's ReplicaSet and Deployment at the cycle's end, its times left
-    /// out (`owners_fingerprint`).
+    /// The status of the pod's ReplicaSet and Deployment at the cycle's end, and its
+    /// Services' endpoints, their times left out (`owners_fingerprint`).
     owners: String,
+    /// How often the pod's readiness turned.
+    readiness_turns: u64,
 }
 
 impl Cycle {
@@ -324,6 +331,7 @@ impl Cycle {
             && self.moved == before.moved
             && run_alike
             && self.owners == before.owners
+            && self.readiness_turns == before.readiness_turns
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
@@ -386,7 +394,7 @@ impl Kubelet {
         let services = cx.node();
         let Some(rt) = services.machine(&node).map(|m| &m.runtime) else { return };
         let counters = Counters::read(services.outside_epoch(&node), services.revision(), services.write_counts());
-        let owners = self.workers.get(uid).and_then(|w| services.kubelet_pod(&node, &w.namespace, &w.name)).and_then(|pod| owners_fingerprint(&pod, |k| services.api_object(k)));
+        let owners = self.workers.get(uid).and_then(|w| services.kubelet_pod(&node, &w.namespace, &w.name)).and_then(|pod| owners_fingerprint(&*services, pod.root()));
         let Some(w) = self.workers.get_mut(uid) else { return };
         // The sync under way began before the mark: it belongs to the new cycle.
         let (mut carried_start, mut carried_notes) = (None, Vec::new());
@@ -426,11 +434,12 @@ impl Kubelet {
         }
     }
 
-    /// The status manager wrote the pod's status.
-    pub(super) fn restart_watch_status_written(&mut self, uid: &str, now: Time) {
+    /// The status manager wrote the pod's status (`turned`: its readiness with it).
+    pub(super) fn restart_watch_status_written(&mut self, uid: &str, now: Time, turned: bool) {
         if let Some(w) = self.restart_watch(uid) {
             let at = w.offset(now);
             w.status_writes.push(at);
+            w.readiness_turns += u64::from(turned);
             if w.status_writes.len() > 64 {
                 w.spoiled = true;
             }
@@ -581,14 +590,62 @@ fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<
     object["metadata"]["ownerReferences"].as_array().unwrap_or_default().is_empty().then_some(owners)
 }
 
-/// The status of `pod`'s workload owners with every moment left out: what must repeat from one
-/// cycle to the next (`Cycle::owners`). None when the pod has another owner.
-fn owners_fingerprint<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<&'a crate::Slot> + Copy) -> Option<String> {
+/// What a cycle's fingerprint reads of the API: the store, or a kubelet's view of it.
+pub(crate) trait ApiRead {
+    fn object(&self, key: &ObjectKey) -> Option<&crate::Slot>;
+    /// The keys of a namespace's objects of one resource that `keep` keeps.
+    fn keys(&self, group: &'static str, resource: &'static str, namespace: &str, keep: &dyn Fn(&crate::Slot) -> bool) -> Vec<ObjectKey>;
+}
+
+impl ApiRead for crate::store::Store {
+    fn object(&self, key: &ObjectKey) -> Option<&crate::Slot> {
+        self.get(key)
+    }
+    fn keys(&self, group: &'static str, resource: &'static str, namespace: &str, keep: &dyn Fn(&crate::Slot) -> bool) -> Vec<ObjectKey> {
+        self.list(group, resource, Some(namespace)).filter(|(_, o)| keep(o)).map(|(k, _)| k.clone()).collect()
+    }
+}
+
+impl ApiRead for dyn crate::node_services::NodeServices + '_ {
+    fn object(&self, key: &ObjectKey) -> Option<&crate::Slot> {
+        self.api_object(key)
+    }
+    fn keys(&self, group: &'static str, resource: &'static str, namespace: &str, keep: &dyn Fn(&crate::Slot) -> bool) -> Vec<ObjectKey> {
+        self.api_list(group, resource, Some(namespace)).filter(|(_, o)| keep(o)).map(|(k, _)| k.clone()).collect()
+    }
+}
+
+/// The Endpoints and EndpointSlices of the Services that select `pod` (`services_selecting`):
+/// the endpoint controllers write them whenever its readiness turns, so a cycle takes them
+/// with its owners — their content must repeat, and a replay moves their moments on (the
+/// `last-change-trigger-time` annotation).
+fn endpoint_objects(api: &(impl ApiRead + ?Sized), pod: &crate::Slot) -> Vec<ObjectKey> {
+    let Some(namespace) = pod["metadata"]["namespace"].as_str() else { return Vec::new() };
+    let labels = &pod["metadata"]["labels"];
+    let selects = |s: &crate::Slot| s["spec"]["selector"].is_object() && crate::labels::match_labels(&s["spec"]["selector"], labels);
+    let mut keys = Vec::new();
+    for service in api.keys("", "services", namespace, &selects) {
+        keys.extend(api.keys("", "endpoints", namespace, &|e| e["metadata"]["name"] == service.name.as_str()));
+        keys.extend(api.keys("discovery.k8s.io", "endpointslices", namespace, &|e| e["metadata"]["labels"]["kubernetes.io/service-name"] == service.name.as_str()));
+    }
+    keys
+}
+
+/// The status of `pod`'s workload owners, and the content of its Services' endpoints, with
+/// every moment left out: what must repeat from one cycle to the next (`Cycle::owners`). None
+/// when the pod has another owner.
+fn owners_fingerprint(api: &(impl ApiRead + ?Sized), pod: &crate::Slot) -> Option<String> {
     let mut text = String::new();
-    for (key, _) in workload_owners(pod, lookup)? {
-        let mut status = lookup(&key)?["status"].to_value();
+    for (key, _) in workload_owners(pod, |k| api.object(k))? {
+        let mut status = api.object(&key)?["status"].to_value();
         map_times(&mut status, &mut |_| Some(String::new()));
         text.push_str(&status.to_string());
+    }
+    for key in endpoint_objects(api, pod) {
+        let object = api.object(&key)?;
+        for field in ["subsets", "endpoints", "ports"] {
+            text.push_str(&object[field].to_value().to_string());
+        }
     }
     Some(text)
 }
@@ -715,7 +772,7 @@ impl Engine {
             CycleKind::Pull => backoff.ends_since_update(&key, at),
         };
         let backoff = backoff.filter(|b| at < *b);
-        let owners = owners_fingerprint(pod, |k| self.store.get(k))?;
+        let owners = owners_fingerprint(&self.store, pod)?;
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts());
         let cycle = r.watch.close(uid, now, owners, rt)?;
@@ -753,7 +810,10 @@ impl Engine {
             let k = ks.iter().position(|(n, _)| *n == c.node)?;
             let w = ks[k].1.workers.get(&c.uid)?;
             let pod = self.kubelet_pod(&c.node, &w.namespace, &w.name)?;
-            let owners = workload_owners(&pod, |k| self.store.get(k))?;
+            let mut owners = workload_owners(&pod, |k| self.store.get(k))?;
+            // (Its Services' endpoints follow every selected pod's readiness on their own: no
+            // count of replicas to keep.)
+            owners.extend(endpoint_objects(&self.store, &pod).into_iter().map(|k| (k, 1)));
             found.push((c, k, pod, owners));
         }
         let sharing = |key: &ObjectKey| found.iter().filter(|(.., owners)| owners.iter().any(|(k, _)| k == key)).count() as u64;
@@ -932,7 +992,15 @@ impl Engine {
             let Some(owner) = self.store.get(key).filter(|_| shift > 0) else { continue };
             let since_second = Time(since.millis() / 1000 * 1000);
             let mut value = owner.to_value();
-            map_times(&mut value["status"], &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
+            // A workload's moments are in its status; endpoints' in their trigger-time annotation.
+            let moments = if key.resource == "endpoints" || key.resource == "endpointslices" { &mut value["metadata"]["annotations"] } else { &mut value["status"] };
+            map_times(moments, &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
+            // An EndpointSlice is written (its generation bumped) at every turn of a selected
+            // pod's readiness: as often in each replayed cycle as in the watched one.
+            if let Some(generation) = value["metadata"]["generation"].as_i64().filter(|_| key.resource == "endpointslices") {
+                let turns: u64 = sharing().map(|(p, d)| p.c.cycles.cycle.readiness_turns * d.cycles.len() as u64).sum();
+                value["metadata"]["generation"] = json!(generation + turns as i64);
+            }
             let owner = crate::store::decode(key, &value);
             self.put_quietly(key.clone(), owner);
         }
