@@ -4,7 +4,8 @@
 # belong to each restart, so quiet stretches still replay the crash loops whole
 # (`kubelet/restarts.rs`): the endpoints are left as the last cycle leaves them (both
 # addresses not ready), their trigger time that of the last turn, the slice's generation moved
-# on by every turn (two per restart, about 7,850). Fixing the image and command rolls the
+# on by every turn (two per restart, about 7,850), and each kube-proxy rejecting the Service's
+# traffic ("has no endpoints"). Fixing the image and command rolls the
 # Deployment out: the new pods become ready endpoints at once.
 kubectl create deployment web --replicas=2 --image=busybox:1.36 -- sh -c 'echo starting; sleep 1; exit 1'
 kubectl expose deployment web --port=80
@@ -13,6 +14,7 @@ kubectl get pods -o wide
 kubectl get endpointslices -l kubernetes.io/service-name=web -o yaml
 kubectl get endpoints web
 kubectl describe service web
+podlife node worker-1 -- iptables-save -t filter | grep default/web
 kubectl set image deployment/web busybox=nginx:1.27
 kubectl patch deployment web --type=json -p '[{"op":"remove","path":"/spec/template/spec/containers/0/command"}]'
 sleep 60
