@@ -537,8 +537,8 @@ fn sandbox_labels(pod: &Value, s: &podlife_engine::containerd::Sandbox) -> serde
     labels
 }
 
-/// `--label key=value` (repeatable; cri-tools' `parseLabelStringSlice`): every pair must be
-/// among `labels`.
+/// The `--label key=value` pairs (repeatable, all of them must match); one without exactly
+/// one `=` is cri-tools' `parseLabelStringSlice` error.
 fn label_filter(f: &Flags, now: Time) -> Result<Vec<(String, String)>, String> {
     f.values(&["--label"])
         .map(|l| match l.split('=').collect::<Vec<_>>().as_slice() {

@@ -98,6 +98,12 @@ fn n(probe: &Slot, field: &str, default: i64) -> i64 {
     probe[field].as_i64().unwrap_or(default)
 }
 
+/// `container`'s entry in a pod status, if that status shows it running: what a probe worker
+/// waits for before it probes (`doProbe`).
+fn running_in_status<'a>(status: &'a serde_json::Value, container: &str) -> Option<&'a serde_json::Value> {
+    status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == container).filter(|s| s["state"]["running"].is_object())
+}
+
 /// The period of a probe in ms.
 pub fn period_ms(probe: &Slot) -> u64 {
     (n(probe, "periodSeconds", 10).max(1) as u64).saturating_mul(1000)
@@ -124,9 +130,7 @@ impl Kubelet {
         // `doProbe` waits for the status manager's status to show its container running (as
         // `probe_tick` reads it): until a sync changes that status — real work, which ends a
         // stretch — its ticks do nothing (a container whose image cannot be pulled, say).
-        let status = w.last_status.as_deref();
-        let known_running = status.is_some_and(|s| s["containerStatuses"].as_array().into_iter().chain(s["initContainerStatuses"].as_array()).flatten().any(|c| c["name"] == pw.container.as_str() && c["state"]["running"].is_object()));
-        if !known_running {
+        if w.last_status.as_deref().and_then(|s| running_in_status(s, &pw.container)).is_none() {
             return Some(FOREVER);
         }
         let pod = v.pod_ref(&w.namespace, &w.name)?;
@@ -279,7 +283,7 @@ impl Kubelet {
         // Running (so not during postStart), with that instance's id.
         let Some(m) = cx.node().machine(&self.node) else { return };
         let status = self.workers.get(uid).and_then(|w| w.last_status.clone()).unwrap_or_default();
-        let known = status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == pw.container.as_str()).filter(|s| s["state"]["running"].is_object()).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
+        let known = running_in_status(&status, &pw.container).and_then(|s| s["containerID"].as_str()).map(|id| id.trim_start_matches("containerd://").to_string());
         let current = known.and_then(|id| m.runtime.containers.get(&id)).filter(|c| c.state == ContainerState::Running).map(|c| (c.id.clone(), c.started_at.unwrap_or(now)));
         let Some((cid, started_at)) = current else { return };
         let w = self.workers.get_mut(uid);

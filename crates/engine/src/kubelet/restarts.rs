@@ -591,7 +591,7 @@ fn workload_owners<'a>(pod: &crate::Slot, lookup: impl Fn(&ObjectKey) -> Option<
 }
 
 /// What a cycle's fingerprint reads of the API: the store, or a kubelet's view of it.
-pub(crate) trait ApiRead {
+trait ApiRead {
     fn object(&self, key: &ObjectKey) -> Option<&crate::Slot>;
     /// The keys of a namespace's objects of one resource that `keep` keeps.
     fn keys(&self, group: &'static str, resource: &'static str, namespace: &str, keep: &dyn Fn(&crate::Slot) -> bool) -> Vec<ObjectKey>;
@@ -624,8 +624,9 @@ fn endpoint_objects(api: &(impl ApiRead + ?Sized), pod: &crate::Slot) -> Vec<Obj
     let labels = &pod["metadata"]["labels"];
     let selects = |s: &crate::Slot| s["spec"]["selector"].is_object() && crate::labels::match_labels(&s["spec"]["selector"], labels);
     let mut keys = Vec::new();
+    let endpoints = podlife_model::ResourceType::resolve("endpoints");
     for service in api.keys("", "services", namespace, &selects) {
-        keys.extend(api.keys("", "endpoints", namespace, &|e| e["metadata"]["name"] == service.name.as_str()));
+        keys.extend(endpoints.map(|rt| ObjectKey::new(rt, Some(namespace), &service.name)).filter(|k| api.object(k).is_some()));
         keys.extend(api.keys("discovery.k8s.io", "endpointslices", namespace, &|e| e["metadata"]["labels"]["kubernetes.io/service-name"] == service.name.as_str()));
     }
     keys
