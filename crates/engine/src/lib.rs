@@ -546,7 +546,7 @@ impl Engine {
         self.quiet_before(&scope);
         // What the node's runtime spends for a pod whose crash loop is watched is its own.
         let charged = match &scope {
-            quiet::Scope::Pod(uid) => self.runtime_use_mark(&next.task, uid).map(|(node, mark)| (node, uid.clone(), mark)),
+            quiet::Scope::Pod(uid) | quiet::Scope::ProbeTick(uid) => self.runtime_use_mark(&next.task, uid).map(|(node, mark)| (node, uid.clone(), mark)),
             _ => None,
         };
         self.run_task(next.task);

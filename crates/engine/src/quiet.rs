@@ -161,6 +161,7 @@ impl Engine {
             }
             Task::Kubelet(Timer { due: Due::Sync { uid, .. } | Due::Op { uid, .. } | Due::PreStopDone { uid, .. } | Due::ProbeOutcome { uid, .. }, .. }) => Scope::Pod(uid.clone()),
             Task::Kubelet(Timer { due: Due::Probe { uid, .. }, .. }) => Scope::ProbeTick(uid.clone()),
+            Task::Process { .. } if self.stale_process_timer(task) => Scope::Cluster,
             Task::Process { node, container, .. } | Task::Containerd(crate::containerd::service::Timer { node, container, .. }) | Task::TrafficResponse { node, container, .. } => {
                 match self.machines.get(node).and_then(|m| m.runtime.containers.get(container)) {
                     Some(c) => Scope::Pod(c.pod_uid.clone()),
@@ -197,6 +198,24 @@ impl Engine {
         self.quiet.pod_epoch(node, uid)
     }
 
+    /// A timer of a process that no longer runs — a `sleep` of a run killed long ago — finds
+    /// nothing to wake (`process_timer`): it changes nothing, whenever it comes.
+    fn stale_process_timer(&self, task: &Task) -> bool {
+        let Task::Process { node, container, generation, .. } = task else { return false };
+        self.machines.get(node).and_then(|m| m.runtime.containers.get(container)).is_none_or(|c| c.generation != *generation || c.state != crate::containerd::ContainerState::Running)
+    }
+
+    /// The period of a probe worker's ticker, if `task` is its tick and the worker is on hold.
+    fn on_hold_probe_period(&self, task: &Task) -> Option<u64> {
+        let Task::Kubelet(Timer { node, due: Due::Probe { uid, index, ticker: Some(_) } }) = task else { return None };
+        self.kubelet_of(node)?.on_hold_probe_period(self, node, uid, *index)
+    }
+
+    /// Whether `task` is of the kinds that may be steady.
+    fn may_be_steady(&self, task: &Task) -> bool {
+        periodic(task) || self.stale_process_timer(task)
+    }
+
     /// Until when `task` changes nothing (None: it may act when it comes due).
     fn task_steady_until(&self, task: &Task, heartbeats: &mut VecMap<String, bool>) -> Option<Time> {
         const FOREVER: Time = Time(u64::MAX);
@@ -230,6 +249,7 @@ impl Engine {
             Task::Kcm(timer) => self.steady_until(&self.kcm, self.control_plane_index(crate::controllers::KCM), timer),
             Task::Scheduler(timer) => self.steady_until(&self.scheduler, self.control_plane_index(scheduler::COMPONENT), timer),
             Task::Proxy(crate::proxy::Timer::Sync { node, periodic: Some(token) }) => steady(self.proxy_periodic_steady(node, *token)),
+            Task::Process { .. } => steady(self.stale_process_timer(task)),
             _ => None,
         }
     }
@@ -263,13 +283,13 @@ impl Engine {
         }
         let earliest = self.now.plus_millis(MIN_SKIP_MS);
         // The common case, cheaply: the next task is real work, due soon.
-        if self.queue.peek().is_some_and(|std::cmp::Reverse(s)| s.at < earliest && !periodic(&s.task)) {
+        if self.queue.peek().is_some_and(|std::cmp::Reverse(s)| s.at < earliest && !self.may_be_steady(&s.task)) {
             return;
         }
         // Real work due before the shortest stretch could end: nothing can be skipped until it
         // has run. A pass over the queue's times only, before any task is asked whether it is
         // steady (a crash-looping Job made this look run at almost every step).
-        if let Some(at) = self.queue.iter().filter(|std::cmp::Reverse(s)| s.at <= earliest && !periodic(&s.task)).map(|std::cmp::Reverse(s)| s.at).min() {
+        if let Some(at) = self.queue.iter().filter(|std::cmp::Reverse(s)| s.at <= earliest && !self.may_be_steady(&s.task)).map(|std::cmp::Reverse(s)| s.at).min() {
             self.quiet.recheck_at = at.plus_millis(1);
             return;
         }
@@ -409,6 +429,12 @@ impl Engine {
                 let (next, count) = self.kcm.get_mut().map_or((s.at, 0), |k| k.replay_hpa(&sync.0, s.at, to));
                 s.at = next;
                 replayed_hpa += count;
+            } else if let (Moved::Shifted, Some(period)) = (moved, self.on_hold_probe_period(&s.task)) {
+                // A probe worker on hold keeps its ticker's moments: its next tick is the first
+                // on it at or after the stretch's end, so a crash loop's runs meet their first
+                // probe as they would (`kubelet/restarts.rs`). (Other steady ticks move with
+                // the stretch, as every steady task does.)
+                s.at = s.at.plus_millis((to.millis().saturating_sub(s.at.millis())).div_ceil(period) * period);
             } else if moved == Moved::Shifted {
                 s.at = s.at.plus_millis(shift);
                 match &s.task {

@@ -117,6 +117,7 @@ impl Kubelet {
         let text = message.map(str::to_string).unwrap_or_else(|| format!("Stopping container {name}"));
         self.event(cx, pod, Some(name), "Normal", "Killing", &text);
         let uid = pod["metadata"]["uid"].as_str().unwrap_or_default().to_string();
+        self.restart_watch_kill(&uid);
         let spec = super::container_spec(pod, name).cloned().unwrap_or_else(|| crate::Slot::null().clone());
         let now = cx.now();
         let stopping = Stopping { container: name.to_string(), grace_s, started: now };

@@ -1080,6 +1080,7 @@ impl Kubelet {
                 let request = crate::cri_api::CreateContainer { sandbox_id: &sandbox, spec: &spec, attempt: restart_count, image: &image, env };
                 match self.cri(cx, |cri| cri.create_container(&pod, request)) {
                     Ok(id) => {
+                        self.restart_watch_created(uid, &id);
                         if let Some(w) = self.workers.get_mut(uid) {
                             w.created.insert(container.clone(), id);
                         }
@@ -1250,8 +1251,9 @@ impl Kubelet {
                 self.back_off_until(uid, until);
                 return Err(());
             }
+            let waited_max = self.crash_backoff.at_max(&key);
             self.crash_backoff.next(&key, ts, now);
-            self.restart_mark(cx, uid, container, restarts::CycleKind::Restart);
+            self.restart_mark(cx, uid, container, restarts::CycleKind::Restart, waited_max);
         }
         let image = spec["image"].as_str().unwrap_or_default().to_string();
         let reference = match ImageRef::parse_normalized(&image) {
@@ -1300,7 +1302,7 @@ impl Kubelet {
         // A pull tried again after a failed one, of a container that never ran: a cycle of
         // its pull back-off begins (`restarts.rs`).
         if self.image_backoff.get(&key) > 0 && finished.is_none() {
-            self.restart_mark(cx, uid, container, restarts::CycleKind::Pull);
+            self.restart_mark(cx, uid, container, restarts::CycleKind::Pull, true);
         }
         self.image_errors.remove(&key);
         self.event(cx, pod, Some(container), "Normal", "Pulling", &format!("Pulling image {image:?}"));
@@ -1499,9 +1501,14 @@ impl Kubelet {
                 // Whether the pod's readiness turned (the endpoint controllers write then).
                 let ready = |s: &Value| s["conditions"].as_array().and_then(|c| c.iter().find(|c| c["type"] == "Ready")).map(|c| c["status"] == "True");
                 let turned = w.last_status.as_deref().map(ready) != Some(ready(&status));
+                // (What a probe of the pod's watched crash loop waits for: `restarts.rs`.)
+                let running: Vec<String> = if w.restarts.as_ref().is_some_and(|r| r.watching()) { status["containerStatuses"].as_array().into_iter().flatten().filter(|s| s["state"]["running"].is_object()).filter_map(|s| s["name"].as_str().map(str::to_string)).collect() } else { Vec::new() };
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
                 self.restart_watch_status_written(uid, cx.now(), turned);
+                for container in running {
+                    self.restart_watch_running(uid, &container, cx.now());
+                }
             }
     }
 

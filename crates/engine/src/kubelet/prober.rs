@@ -124,14 +124,18 @@ impl Kubelet {
         if ticker != pw.ticker || w.terminated {
             return Some(FOREVER);
         }
-        if !v.running || pw.in_flight || pw.manual_pending || pw.on_hold {
+        if !v.running || pw.in_flight || pw.manual_pending {
             return None;
         }
         // `doProbe` waits for the status manager's status to show its container running (as
         // `probe_tick` reads it): until a sync changes that status — real work, which ends a
-        // stretch — its ticks do nothing (a container whose image cannot be pulled, say).
+        // stretch — its ticks do nothing (a container whose image cannot be pulled, say, or
+        // one a liveness probe's failure killed, waiting out its back-off on hold).
         if w.last_status.as_deref().and_then(|s| running_in_status(s, &pw.container)).is_none() {
             return Some(FOREVER);
+        }
+        if pw.on_hold {
+            return None;
         }
         let pod = v.pod_ref(&w.namespace, &w.name)?;
         if pod["metadata"]["deletionTimestamp"].is_string() {
@@ -183,6 +187,15 @@ impl Kubelet {
 }
 
 impl Kubelet {
+    /// The period of a pod's probe worker `index`, as its pod's spec gives it, if the worker
+    /// is on hold (its container killed by its failure, waiting for the next instance).
+    pub(crate) fn on_hold_probe_period(&self, e: &crate::Engine, node: &str, uid: &str, index: usize) -> Option<u64> {
+        let w = self.workers.get(uid)?;
+        let pw = w.probes.get(index).filter(|pw| pw.on_hold)?;
+        let pod = e.kubelet_pod_ref(node, &w.namespace, &w.name)?;
+        Some(period_ms(&container_spec_in(pod, &pw.container)?[pw.kind.field()]))
+    }
+
     /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
     pub(crate) fn prober_add_pod(&mut self, cx: &mut Cx<'_>, uid: &str, pod: &Slot) {
         let mut new = vec![];
@@ -315,6 +328,9 @@ impl Kubelet {
             // The worker is still blocked in the previous attempt (a tick meanwhile is lost).
             return;
         }
+        // A crash loop's watch anchors its run at its first probe (`restarts.rs`).
+        let delay_ms = (n(&probe, "initialDelaySeconds", 0).max(0) as u64).saturating_mul(1000);
+        self.restart_watch_probe(uid, kind == ProbeKind::Liveness && !manual, now, period_ms(&probe), started_at, delay_ms);
         let (result, duration_ms) = self.run_probe(cx, uid, pod_ip.as_deref(), &spec, &probe);
         if duration_ms == 0 {
             let noop = cx.node().noop();
@@ -371,6 +387,9 @@ impl Kubelet {
             self.event(cx, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
+        if ok {
+            self.restart_watch_probe_passed(uid);
+        }
         let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;

@@ -19,7 +19,26 @@
 //! same program ending the same way after the same time with the same output, as many PIDs,
 //! namespaces, status writes and journal lines — make the pod's restarts replayable while
 //! nothing else happens, for a pod nobody else reacts to: no owner but a ReplicaSet (and its
-//! Deployment), no probes or hooks, no volume a run could fill, no client watching.
+//! Deployment), no probe but a liveness probe, no hooks, no volume a run could fill, no client
+//! watching.
+//!
+//! A container its liveness probe kills cycles too, with a twist upstream's `doBackOff` gives
+//! it: the sync that kills it starts it again at once when the newest exited instance ended
+//! longer ago than the back-off (at the cap, the last cycle's), so a cycle is two runs — the
+//! second restart does not wait and is not a cycle's end (`RestartWatch::runs`) — and the
+//! second kill meets the back-off. Each run is killed `failureThreshold` probes after its
+//! first, and the probe worker ticks every `periodSeconds` from its own start, not from the
+//! container's: each cycle meets its first probe at another distance from its restart. The
+//! watch records where (`ProbeAnchor`); cycles repeat when their runs end as far from it; a
+//! replay puts each cycle's first probe on the worker's ticker (which keeps its moments while
+//! the worker is on hold, `quiet.rs`) and moves what came with or after it along
+//! (`Replay::at`). Restart moments are on the kubelet's 1-second ticks and probe periods are
+//! whole seconds, so what the kubelet did on its ticks after the first probe stays on them.
+//! Only a cycle whose first restart waited out a back-off already at the cap repeats as the
+//! cap keeps it (before, the kill's restart may wait), and only if no attempt of its probe
+//! passed: a run that passes its probes until the program changes something (the docs'
+//! `rm -f /tmp/healthy` after 30 s) fails the first tick after that, a number of periods
+//! from the first probe that each cycle's phase may move; such cycles run for real.
 //!
 //! A quiet stretch then passes over whole cycles of every such pod together
 //! (`Engine::replay_restarts`), drawing their moments in time order as the kubelets draw them
@@ -166,11 +185,41 @@ pub struct RestartWatch {
     readiness_turns: u64,
     /// The sync under way found the image's pull in its back-off.
     pull_backoff_sync: bool,
+    /// The sync under way killed the container (a liveness probe's failure): it belongs to
+    /// the cycle's run, even when it then meets the back-off.
+    killed: bool,
+    /// How many times the container started in the cycle: a restart that did not wait out a
+    /// back-off (the first after a probe's kill, `doBackOff` finding no recent exit) is part
+    /// of the cycle under way. When the last of them started, after the mark (ms).
+    runs: u32,
+    last_run: u64,
+    /// The instances created, in order.
+    instances: Vec<String>,
+    /// When the status manager's status first showed the container running, after the mark.
+    running_seen: Option<u64>,
+    /// The liveness probe's first attempt in the cycle, on its ticker.
+    probe: Option<ProbeAnchor>,
+    /// The back-off the cycle's first restart waited out was at its cap already.
+    waited_max: bool,
     spoiled: bool,
 }
 
+/// Where a cycle's liveness probe first ran: its worker ticks every `period` from its own
+/// start, not from the container's, so each run meets its first probe at another distance
+/// from the restart. What comes with or after that probe — the failures, the kill, the run
+/// after it, the exit — keeps its distance to it (`Replay::at`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ProbeAnchor {
+    /// The first tick that probed, after the cycle's start (ms).
+    first: u64,
+    period: u64,
+    /// The first moment a tick probes, after the cycle's start: after the status showed the
+    /// container running, and `initialDelaySeconds` after it started (`worker.go`, `doProbe`).
+    earliest: u64,
+}
+
 impl RestartWatch {
-    fn new(kind: CycleKind, container: &str, mark: Time, at_mark: Counters) -> RestartWatch {
+    fn new(kind: CycleKind, container: &str, mark: Time, at_mark: Counters, waited_max: bool) -> RestartWatch {
         RestartWatch {
             kind,
             container: container.to_string(),
@@ -187,6 +236,13 @@ impl RestartWatch {
             pull_failed: None,
             readiness_turns: 0,
             pull_backoff_sync: false,
+            killed: false,
+            runs: 1,
+            last_run: 0,
+            instances: Vec::new(),
+            running_seen: None,
+            probe: None,
+            waited_max,
             spoiled: false,
         }
     }
@@ -210,6 +266,9 @@ impl RestartWatch {
             CycleKind::Restart => {
                 let c = instances.next()?;
                 if instances.next().is_some() || c.name != self.container || c.state != ContainerState::Exited || c.created_at < self.mark || !c.log.small() {
+                    return None;
+                }
+                if self.instances.len() != self.runs as usize || self.instances.last() != Some(&c.id) {
                     return None;
                 }
                 let (started, finished) = (c.started_at?, c.finished_at?);
@@ -240,6 +299,10 @@ impl RestartWatch {
             Some(exit) => exit.finished,
             None => self.pull_failed?,
         };
+        // A probed run ends after its first probe (its kill follows a failure).
+        if self.probe.is_some_and(|p| backoff_from < p.first || self.kind == CycleKind::Pull) {
+            return None;
+        }
         let (n, m) = (now.writes, self.at_mark.writes);
         let (pods, events, heartbeats, deletes) = (n.pods.checked_sub(m.pods)?, n.events.checked_sub(m.events)?, n.heartbeats.checked_sub(m.heartbeats)?, n.event_deletes.checked_sub(m.event_deletes)?);
         let (workloads, by_kubelets) = (n.workloads.checked_sub(m.workloads)?, n.by_kubelets.checked_sub(m.by_kubelets)?);
@@ -272,6 +335,11 @@ impl RestartWatch {
             used: self.used.clone(),
             exit,
             owners,
+            runs: self.runs,
+            last_run: self.last_run,
+            instances: self.instances.clone(),
+            probe: self.probe,
+            waited_max: self.waited_max,
         })
     }
 }
@@ -314,18 +382,35 @@ pub struct Cycle {
     owners: String,
     /// How often the pod's readiness turned.
     readiness_turns: u64,
+    /// How many times the container started, and when the last did.
+    runs: u32,
+    last_run: u64,
+    /// The instances its runs created, the exited one last.
+    instances: Vec<String>,
+    probe: Option<ProbeAnchor>,
+    waited_max: bool,
 }
 
 impl Cycle {
     /// Does `self` repeat `before`? The moments of the CRI calls may differ (their latencies
     /// are drawn), the run's length and outcome may not.
     fn repeats(&self, before: &Cycle) -> bool {
+        // A probed run ends at a distance from its first probe (the kill follows the
+        // failures on the probe's ticker); another, at a distance from its start.
+        let length = |c: &Cycle, e: &Exit| e.finished.saturating_sub(c.probe.map_or(e.started, |p| p.first));
         let run_alike = match (&self.exit, &before.exit) {
-            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, a.finished.saturating_sub(a.started), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, b.finished.saturating_sub(b.started), &b.log, b.cpu_ns) && a.attempt == b.attempt + 1,
+            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, length(self, a), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, length(before, b), &b.log, b.cpu_ns) && a.attempt == b.attempt + self.runs,
+            (None, None) => true,
+            _ => false,
+        };
+        let probe_alike = match (self.probe, before.probe) {
+            (Some(a), Some(b)) => a.period == b.period,
             (None, None) => true,
             _ => false,
         };
         self.kind == before.kind
+            && self.runs == before.runs
+            && probe_alike
             && self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
             && self.backoff_notes == before.backoff_notes
             && self.moved == before.moved
@@ -341,7 +426,7 @@ impl Cycle {
     /// still to come.
     fn settled_at(&self, r: &Replay) -> Option<Time> {
         let mut end = match &self.exit {
-            Some(exit) => r.start.plus_millis(exit.finished + super::container_gc::CONTAINER_GC_PERIOD_MS + super::TICK_MS),
+            Some(_) => r.start.plus_millis(r.backoff_from + super::container_gc::CONTAINER_GC_PERIOD_MS + super::TICK_MS),
             None => r.start.plus_millis(r.backoff_from),
         };
         let backoff_syncs = || self.sync_starts.iter().filter(|s| **s >= self.first_backoff_sync);
@@ -366,6 +451,13 @@ pub struct Restarts {
     last: Option<Cycle>,
 }
 
+impl Restarts {
+    /// Whether the cycle under way is still watched.
+    pub(super) fn watching(&self) -> bool {
+        !self.watch.spoiled
+    }
+}
+
 impl Kubelet {
     fn restart_watch(&mut self, uid: &str) -> Option<&mut RestartWatch> {
         self.workers.get_mut(uid)?.restarts.as_mut().map(|r| &mut r.watch).filter(|w| !w.spoiled)
@@ -373,7 +465,7 @@ impl Kubelet {
 
     /// Whether the pod's restarts are watched (what the runtime spends for it is counted).
     pub(crate) fn watches_restarts(&self, uid: &str) -> bool {
-        self.workers.get(uid).and_then(|w| w.restarts.as_ref()).is_some_and(|r| !r.watch.spoiled)
+        self.workers.get(uid).and_then(|w| w.restarts.as_ref()).is_some_and(|r| r.watching())
     }
 
     /// What the node's runtime spent since `mark` was the pod's.
@@ -388,7 +480,8 @@ impl Kubelet {
     /// `doBackOff` let `container` restart after its crash-loop back-off (`Restart`), or
     /// `EnsureImageExists` tries its image's pull again after a failed one (`Pull`): the cycle
     /// since the last such moment closes, the next begins.
-    pub(super) fn restart_mark(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, kind: CycleKind) {
+    /// (`waited_max`: the back-off it waited out was at its cap.)
+    pub(super) fn restart_mark(&mut self, cx: &mut Cx<'_>, uid: &str, container: &str, kind: CycleKind, waited_max: bool) {
         let now = cx.now();
         let node = self.node.clone();
         let services = cx.node();
@@ -396,6 +489,15 @@ impl Kubelet {
         let counters = Counters::read(services.outside_epoch(&node), services.revision(), services.write_counts());
         let owners = self.workers.get(uid).and_then(|w| services.kubelet_pod(&node, &w.namespace, &w.name)).and_then(|pod| owners_fingerprint(&*services, pod.root()));
         let Some(w) = self.workers.get_mut(uid) else { return };
+        // A restart that did not wait out a back-off — the first after a liveness probe's
+        // kill, when `doBackOff` finds no recent exit — is a run of the cycle under way.
+        if kind == CycleKind::Restart
+            && let Some(watch) = w.restarts.as_mut().map(|r| &mut r.watch).filter(|w| w.kind == kind && w.container == container && !w.spoiled && w.first_backoff_sync.is_none())
+        {
+            watch.runs += 1;
+            watch.last_run = watch.offset(now);
+            return;
+        }
         // The sync under way began before the mark: it belongs to the new cycle.
         let (mut carried_start, mut carried_notes) = (None, Vec::new());
         let last = w.restarts.as_mut().filter(|r| r.watch.container == container && r.watch.kind == kind).and_then(|r| {
@@ -406,7 +508,7 @@ impl Kubelet {
             carried_notes = std::mem::take(&mut r.watch.sync_notes);
             r.watch.close(uid, counters, owners?, rt)
         });
-        let mut watch = RestartWatch::new(kind, container, now, counters);
+        let mut watch = RestartWatch::new(kind, container, now, counters, waited_max);
         if carried_start.is_some() {
             watch.sync_starts.push(0);
         }
@@ -463,12 +565,70 @@ impl Kubelet {
         }
     }
 
+    /// The runtime created an instance of the container.
+    pub(super) fn restart_watch_created(&mut self, uid: &str, id: &str) {
+        if let Some(w) = self.restart_watch(uid) {
+            w.instances.push(id.to_string());
+        }
+    }
+
+    /// The sync under way kills the container.
+    pub(super) fn restart_watch_kill(&mut self, uid: &str) {
+        if let Some(w) = self.restart_watch(uid) {
+            w.killed = true;
+        }
+    }
+
+    /// The status manager's status shows `container` running.
+    pub(super) fn restart_watch_running(&mut self, uid: &str, container: &str, now: Time) {
+        if let Some(w) = self.restart_watch(uid).filter(|w| w.container == container && w.running_seen.is_none()) {
+            w.running_seen = Some(w.offset(now));
+        }
+    }
+
+    /// The liveness probe of the container (started at `started`, probed after
+    /// `delay_ms`) makes an attempt now, on its ticker of `period` ms: the cycle's first one
+    /// anchors what follows. Any other probe, or a first attempt that is not its ticker's first
+    /// chance, leaves the cycle unreplayable.
+    pub(super) fn restart_watch_probe(&mut self, uid: &str, liveness: bool, now: Time, period: u64, started: Time, delay_ms: u64) {
+        let Some(w) = self.restart_watch(uid) else { return };
+        if w.probe.is_some() {
+            return;
+        }
+        let first = w.offset(now);
+        let earliest = match (liveness, w.running_seen, started.millis().checked_sub(w.mark.millis())) {
+            (true, Some(seen), Some(started)) => (seen + 1).max(started + delay_ms),
+            _ => {
+                w.spoiled = true;
+                return;
+            }
+        };
+        if earliest > first || first - earliest >= period {
+            w.spoiled = true;
+            return;
+        }
+        w.probe = Some(ProbeAnchor { first, period, earliest });
+    }
+
+    /// The container's probe passed: when its run ends then depends on the program's own
+    /// moments against the probe's ticks, which the cycle cannot tell apart (a file removed
+    /// 30 s after the start fails the first tick after that, at a distance from the first
+    /// probe that each cycle's phase moves). Such a cycle is not replayed.
+    pub(super) fn restart_watch_probe_passed(&mut self, uid: &str) {
+        if let Some(w) = self.restart_watch(uid) {
+            w.spoiled = true;
+        }
+    }
+
     /// `completeWork` of a sync: `backoff` when it failed on its crash-loop back-off (or, in
     /// a `Pull` cycle, on its image's pull back-off).
     pub(super) fn restart_watch_sync_end(&mut self, uid: &str, backoff: bool) {
         let Some(w) = self.restart_watch(uid) else { return };
         let backoff = backoff || std::mem::take(&mut w.pull_backoff_sync);
         let notes = std::mem::take(&mut w.sync_notes);
+        // A sync that killed the container belongs to its run, though it then met the
+        // back-off: the back-off syncs are those after the exit.
+        let backoff = backoff && !std::mem::take(&mut w.killed);
         if backoff {
             if w.first_backoff_sync.is_none() {
                 w.first_backoff_sync = w.sync_starts.last().copied();
@@ -525,8 +685,9 @@ fn cycle_backoff<'k>(k: &'k Kubelet, kind: CycleKind, uid: &str, container: &str
 }
 
 /// Whether nothing about `pod` keeps anything from one run to the next: one container, without
-/// probes, hooks, deadlines or writable volumes. (Its owners: `workload_owners`.) A container
-/// whose image cannot be pulled never runs: its probes, hooks and volumes do nothing.
+/// hooks, deadlines or writable volumes, and no probe but a liveness probe (its runs must
+/// repeat with it: `ProbeAnchor`). (Its owners: `workload_owners`.) A container whose image
+/// cannot be pulled never runs: its probes, hooks and volumes do nothing.
 fn replayable_pod(pod: &crate::Slot, container: &str, kind: CycleKind) -> bool {
     let meta = &pod["metadata"];
     let spec = &pod["spec"];
@@ -541,7 +702,7 @@ fn replayable_pod(pod: &crate::Slot, container: &str, kind: CycleKind) -> bool {
         && empty(&spec["readinessGates"])
         && spec["activeDeadlineSeconds"].is_null()
         && spec["restartPolicy"] != "Never"
-        && (kind == CycleKind::Pull || ["livenessProbe", "readinessProbe", "startupProbe", "lifecycle"].iter().all(|k| c[*k].is_null()))
+        && (kind == CycleKind::Pull || ["readinessProbe", "startupProbe", "lifecycle"].iter().all(|k| c[*k].is_null()))
         && (kind == CycleKind::Pull || spec["volumes"].as_array().unwrap_or_default().iter().all(read_only_volume))
 }
 
@@ -551,18 +712,40 @@ struct Replay {
     /// When its back-off began, after its start: the exit (the watched run's), or the failed
     /// pull (drawn for each cycle, as each pull's answer takes its own time).
     backoff_from: u64,
+    /// Its liveness probe's first attempt, after its start (a probed cycle's).
+    first_probe: Option<u64>,
     until: Time,
     syncs: Vec<Time>,
 }
 
 impl Replay {
     /// The moment of what the watched cycle did `offset` after its start: what came with or
-    /// after its back-off's beginning keeps its distance to it.
+    /// after its back-off's beginning keeps its distance to it, and so does what came with or
+    /// after its first probe to that.
     fn at(&self, cycle: &Cycle, offset: u64) -> Time {
-        match offset.checked_sub(cycle.backoff_from) {
-            Some(after) => self.start.plus_millis(self.backoff_from + after),
-            None => self.start.plus_millis(offset),
+        if let Some(after) = offset.checked_sub(cycle.backoff_from) {
+            return self.start.plus_millis(self.backoff_from + after);
         }
+        match (cycle.probe, self.first_probe) {
+            (Some(p), Some(first)) if offset >= p.first => self.start.plus_millis(first + (offset - p.first)),
+            _ => self.start.plus_millis(offset),
+        }
+    }
+
+    /// `offset` in the watched cycle, as an offset in this one.
+    fn offset(&self, cycle: &Cycle, offset: u64) -> u64 {
+        self.at(cycle, offset).millis() - self.start.millis()
+    }
+
+    /// A probed cycle replayed from `start`: its first probe at the first tick of the watched
+    /// cycle's ticker (the tick `ticker` and every `period` from it) the run could be probed
+    /// at. The ticker keeps its moments across the replay; both are on whole seconds from the
+    /// kubelet's 1-second ticks (the restarts are on them, probe periods are whole seconds),
+    /// so what came on those ticks after the first probe stays on them.
+    fn first_probe(p: ProbeAnchor, ticker: Time, start: Time) -> u64 {
+        let earliest = start.millis() + p.earliest;
+        let ticks = earliest.saturating_sub(ticker.millis()).div_ceil(p.period);
+        ticker.millis() + ticks * p.period - start.millis()
     }
 }
 
@@ -738,7 +921,13 @@ struct Rewrite {
     last_status: Value,
     stored: Value,
     template: Vec<JournalEntry>,
+    /// How much later the last replayed cycle starts than the watched one; its last run
+    /// starts and ends (later by as much, but for a probed cycle: its probe's ticker keeps
+    /// its moments); its last run was let through the back-off (`Backoff::next`).
     shift: u64,
+    run_shift: u64,
+    exit_shift: u64,
+    backoff_shift: u64,
 }
 
 impl Engine {
@@ -777,6 +966,12 @@ impl Engine {
         let rt = &self.machines.get(node)?.runtime;
         let now = Counters::read(self.quiet.outside_epoch(node), self.store.revision(), self.store.write_counts());
         let cycle = r.watch.close(uid, now, owners, rt)?;
+        // A probe's kill restarts at once or waits, by how long ago the cycle before ended
+        // (`doBackOff`): a probed cycle repeats as the cap keeps it once it began after a
+        // back-off at the cap.
+        if cycle.probe.is_some() && !cycle.waited_max {
+            return None;
+        }
         cycle.repeats(before).then(|| (RestartCycles { cycle, before: before.clone() }, backoff))
     }
 
@@ -856,8 +1051,16 @@ impl Engine {
             let cycle = &plans[i].c.cycles.cycle;
             if draws[i].restart {
                 total += 1;
-                let (backoff_from, first) = match plans[i].kind {
-                    CycleKind::Restart => (cycle.backoff_from, t.plus_millis(cycle.first_backoff_sync)),
+                let (backoff_from, first_probe, first) = match plans[i].kind {
+                    // The first back-off sync comes as long after the start as in the watched
+                    // cycle, or after the first probe for a probed one (below).
+                    CycleKind::Restart => match cycle.probe {
+                        Some(p) => {
+                            let first = Replay::first_probe(p, plans[i].mark.plus_millis(p.first), t);
+                            (cycle.backoff_from - p.first + first, Some(first), Time::ZERO)
+                        }
+                        None => (cycle.backoff_from, None, Time::ZERO),
+                    },
                     // Each pull's answer takes its own time, and the failed pull ends its sync:
                     // `completeWork` requeues the pod as after any error, its jitter drawn.
                     // (The watched cycle's moments would do for one cycle, but the back-off
@@ -868,11 +1071,13 @@ impl Engine {
                         let failed = t.plus_millis(pull);
                         let base = super::requeue_base_ms(true, None, failed);
                         let jitter = self.rng.below(base / 2 + 1);
-                        (pull, ks[plans[i].k].1.next_tick(failed.plus_millis(base + jitter)))
+                        (pull, None, ks[plans[i].k].1.next_tick(failed.plus_millis(base + jitter)))
                     }
                 };
                 let until = t.plus_millis(backoff_from + plans[i].cap);
-                draws[i].cycles.push(Replay { start: t, backoff_from, until, syncs: Vec::new() });
+                let replay = Replay { start: t, backoff_from, first_probe, until, syncs: Vec::new() };
+                let first = if plans[i].kind == CycleKind::Restart { replay.at(cycle, cycle.first_backoff_sync) } else { first };
+                draws[i].cycles.push(replay);
                 draws[i].pending = first;
                 draws[i].restart = first >= until;
             } else {
@@ -921,10 +1126,10 @@ impl Engine {
             let shift = last.start.millis().checked_sub(p.mark.millis());
             // Each restart creates an instance; a pull creates none.
             let ids: Vec<String> = match p.kind {
-                CycleKind::Restart => d.cycles.iter().map(|_| self.rng.hex(64)).collect(),
+                CycleKind::Restart => (0..d.cycles.len() * p.c.cycles.cycle.instances.len()).map(|_| self.rng.hex(64)).collect(),
                 CycleKind::Pull => Vec::new(),
             };
-            match shift.and_then(|shift| self.prepare_rewrites(&ks[p.k].1, &p.c.node, &p.c.uid, &p.c.cycles.cycle, &p.pod, ids, m, shift)) {
+            match shift.and_then(|shift| self.prepare_rewrites(&ks[p.k].1, &p.c.node, &p.c.uid, &p.c.cycles.cycle, last, &p.pod, ids, m, shift)) {
                 Some(r) => rewrites.push(Some(r)),
                 None => {
                     self.rng = initial;
@@ -1064,24 +1269,37 @@ impl Engine {
             let shift = rw.shift;
             let later = |t: Time| t.plus_millis(shift);
             let cycle = &p.c.cycles.cycle;
+            let exited_later = |t: Time| t.plus_millis(rw.exit_shift);
+            let mut renamed = None;
             match (p.kind, &cycle.exit) {
                 (CycleKind::Restart, Some(exit)) => {
-                    k.crash_backoff.shift(&p.backoff_key, shift);
+                    k.crash_backoff.shift(&p.backoff_key, rw.backoff_shift);
                     let new_id = rw.ids.last()?.clone();
                     if let Some(state) = k.pleg_seen.remove(&exit.id) {
-                        k.pleg_seen.insert(new_id, state);
+                        k.pleg_seen.insert(new_id.clone(), state);
                     }
+                    renamed = Some((exit.id.clone(), new_id));
                 }
                 _ => k.image_backoff.shift(&p.backoff_key, shift),
             }
             let w = k.workers.get_mut(&p.c.uid)?;
-            w.backoff_until = w.backoff_until.map(later);
+            w.backoff_until = w.backoff_until.map(exited_later);
             for t in w.sync_exited.values_mut() {
-                *t = later(*t);
+                *t = exited_later(*t);
             }
             w.last_sync = last.syncs.last().copied().or(Some(last.start));
             if let Some(r) = w.repeating.as_mut() {
-                r.shift(shift);
+                r.shift(rw.exit_shift);
+            }
+            // A liveness probe's worker holds the instance it last probed (on hold until a new
+            // one runs).
+            if let Some((old, new)) = &renamed {
+                for pw in w.probes.iter_mut().filter(|pw| pw.container_id == *old) {
+                    pw.container_id = new.clone();
+                }
+                for (_, id) in w.probe_failures.values_mut().filter(|(_, id)| id == old) {
+                    *id = new.clone();
+                }
             }
             w.steady_epoch = None;
             if p.kind == CycleKind::Restart {
@@ -1089,6 +1307,23 @@ impl Engine {
             }
             let r = w.restarts.as_mut()?;
             r.watch.mark = later(r.watch.mark);
+            // What it saw, at the last replayed cycle's moments (a probed cycle's after its
+            // first probe are where that cycle's probe came).
+            let moved = |o: u64| if cycle.probe.is_some() { last.offset(cycle, o) } else { o };
+            for o in r.watch.sync_starts.iter_mut().chain(r.watch.status_writes.iter_mut()).chain(r.watch.first_backoff_sync.as_mut()) {
+                *o = moved(*o);
+            }
+            for (o, _) in r.watch.notes.iter_mut().chain(r.watch.sync_notes.iter_mut()) {
+                *o = moved(*o);
+            }
+            r.watch.last_run = moved(r.watch.last_run);
+            if let (Some(p), Some(first)) = (r.watch.probe.as_mut(), last.first_probe) {
+                p.first = first;
+            }
+            if p.kind == CycleKind::Restart {
+                let runs = cycle.instances.len();
+                r.watch.instances = rw.ids[(m as usize - 1) * runs..].to_vec();
+            }
             // Its syncs after the stretch's end are yet to come.
             let covered = to.millis() - last.start.millis();
             r.watch.sync_starts.retain(|s| *s <= covered);
@@ -1109,10 +1344,12 @@ impl Engine {
             // And the cycle before it: the one before the last replayed (its instance is the
             // one the last replayed cycle's container GC removed).
             let mut before_last = cycle.clone();
+            let runs = cycle.instances.len();
             if let Some(exit) = before_last.exit.as_mut() {
-                exit.attempt += m as u32 - 1;
+                exit.attempt += (m as u32 - 1) * runs as u32;
                 if m >= 2 {
-                    exit.id = rw.ids[m as usize - 2].clone();
+                    before_last.instances = rw.ids[(m as usize - 2) * runs..(m as usize - 1) * runs].to_vec();
+                    exit.id = rw.ids[(m as usize - 1) * runs - 1].clone();
                 }
             }
             r.last = Some(before_last);
@@ -1120,7 +1357,7 @@ impl Engine {
             let pod = crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name);
             match p.kind {
                 CycleKind::Restart => {
-                    cycles += m;
+                    cycles += m * u64::from(cycle.runs);
                     pods.push(pod);
                 }
                 CycleKind::Pull => {
@@ -1137,14 +1374,17 @@ impl Engine {
     /// (rewritten), and the watched cycle's journal lines. None when one of them is not as
     /// the cycle left it.
     #[allow(clippy::too_many_arguments)]
-    fn prepare_rewrites(&self, k: &Kubelet, node: &str, uid: &str, cycle: &Cycle, pod: &crate::Slot, ids: Vec<String>, m: u64, shift: u64) -> Option<Rewrite> {
+    fn prepare_rewrites(&self, k: &Kubelet, node: &str, uid: &str, cycle: &Cycle, last: &Replay, pod: &crate::Slot, ids: Vec<String>, m: u64, shift: u64) -> Option<Rewrite> {
         let w = k.workers.get(uid)?;
         let watch = &w.restarts.as_ref()?.watch;
+        // How much later the last replayed cycle did what the watched one did `offset` after
+        // its start.
+        let shift_at = |offset: u64| last.at(cycle, offset).millis().checked_sub(watch.mark.millis() + offset);
         // A failed pull leaves the status as the one before left it (the same waiting reason
         // and message, nothing turned): only a restart's is rewritten.
         let (last_status, stored) = match &cycle.exit {
             Some(exit) => {
-                let rewrite = StatusRewrite { container: &watch.container, restarts: m, since: watch.mark, shift, sync_starts: &cycle.sync_starts, exit, new_id: ids.last()? };
+                let rewrite = StatusRewrite { container: &watch.container, restarts: m * u64::from(cycle.runs), since: watch.mark, last, cycle, exit, new_id: ids.last()? };
                 let mut last_status = w.last_status.as_deref().cloned()?;
                 let mut stored = self.store.get(&ObjectKey::new(podlife_model::ResourceType::resolve("pods")?, pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?))?.to_value();
                 if !rewrite.apply(&mut last_status) || !rewrite.apply(&mut stored["status"]) {
@@ -1165,7 +1405,11 @@ impl Engine {
             }
             template.push(e.clone());
         }
-        Some(Rewrite { ids, last_status, stored, template, shift })
+        let (run_shift, exit_shift) = match &cycle.exit {
+            Some(exit) => (shift_at(exit.started)?, shift_at(exit.finished)?),
+            None => (shift, shift),
+        };
+        Some(Rewrite { ids, last_status, stored, template, shift, run_shift, exit_shift, backoff_shift: shift_at(cycle.last_run)? })
     }
 
     /// The replayed cycles' event writes (the moment, the node whose kubelet makes it, the
@@ -1263,10 +1507,17 @@ fn replay_journal(rt: &mut Runtime, pods: &[(&RestartCycles, &Draw, Option<&Rewr
         // A restart's lines name its instance, the one before and its attempt; a pull's
         // name only the image.
         if let (Some(exit), Some(before)) = (&cycles.cycle.exit, &cycles.before.exit) {
-            let previous = if *c == 0 { exit.id.as_str() } else { rw.ids[c - 1].as_str() };
-            let own_attempt = format!("Attempt:{},", exit.attempt);
-            let attempt = format!("Attempt:{},", exit.attempt as u64 + *c as u64 + 1);
-            let swap = |text: &str| text.replace(&exit.id, &rw.ids[*c]).replace(&before.id, previous).replace(&own_attempt, &attempt);
+            let runs = cycles.cycle.instances.len();
+            let previous = if *c == 0 { exit.id.as_str() } else { rw.ids[c * runs - 1].as_str() };
+            let swap = |text: &str| {
+                let mut text = text.to_string();
+                // The newest run first: the new attempts are all higher than the old ones.
+                for (j, old) in cycles.cycle.instances.iter().enumerate().rev() {
+                    let own = u64::from(exit.attempt) + j as u64 + 1 - runs as u64;
+                    text = text.replace(old, &rw.ids[c * runs + j]).replace(&format!("Attempt:{own},"), &format!("Attempt:{},", own + (*c as u64 + 1) * runs as u64));
+                }
+                text.replace(&before.id, previous)
+            };
             line.msg = swap(&line.msg);
             line.error = line.error.as_deref().map(swap);
         }
@@ -1292,15 +1543,16 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
     rt.containers_changed += used.changes * m;
     let mut c = rt.containers.remove(&exit.id)?;
     let new_id = rw.ids.last()?.clone();
-    let later = |t: Time| t.plus_millis(rw.shift);
+    let later = |t: Time| t.plus_millis(rw.run_shift);
+    let runs = m as u32 * cycle.runs;
     c.id = new_id.clone();
-    c.attempt += m as u32;
-    c.restart_count += m as u32;
+    c.attempt += runs;
+    c.restart_count += runs;
     c.created_at = later(c.created_at);
     c.started_at = c.started_at.map(later);
     c.finished_at = c.finished_at.map(later);
-    c.log.shift(rw.shift);
-    c.cpu.shift(rw.shift);
+    c.log.shift(rw.run_shift);
+    c.cpu.shift(rw.run_shift);
     if let Some(place) = used.pids.iter().position(|p| *p == exit.shim_pid) {
         c.shim_pid = pids[place];
     }
@@ -1320,10 +1572,10 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
 struct StatusRewrite<'a> {
     container: &'a str,
     restarts: u64,
-    /// The watched cycle's start, and how much later the last replayed one starts.
+    /// The watched cycle's start, and the last replayed one.
     since: Time,
-    shift: u64,
-    sync_starts: &'a [u64],
+    last: &'a Replay,
+    cycle: &'a Cycle,
     exit: &'a Exit,
     new_id: &'a str,
 }
@@ -1341,9 +1593,9 @@ impl StatusRewrite<'_> {
             if !in_cycle(&text) {
                 continue;
             }
-            let turned = self.sync_starts.iter().rev().map(|o| self.since.plus_millis(*o)).find(|t| t.rfc3339() == text);
-            let Some(t) = turned else { return false };
-            c["lastTransitionTime"] = json!(t.plus_millis(self.shift).rfc3339());
+            let turned = self.cycle.sync_starts.iter().rev().find(|o| self.since.plus_millis(**o).rfc3339() == text);
+            let Some(offset) = turned else { return false };
+            c["lastTransitionTime"] = json!(self.last.at(self.cycle, *offset).rfc3339());
         }
         let Some(statuses) = status["containerStatuses"].as_array_mut() else { return false };
         let Some(s) = statuses.iter_mut().find(|s| s["name"] == self.container) else { return false };
@@ -1353,8 +1605,8 @@ impl StatusRewrite<'_> {
             return false;
         }
         terminated["containerID"] = json!(format!("containerd://{}", self.new_id));
-        terminated["startedAt"] = json!(at(self.exit.started).plus_millis(self.shift).rfc3339());
-        terminated["finishedAt"] = json!(at(self.exit.finished).plus_millis(self.shift).rfc3339());
+        terminated["startedAt"] = json!(self.last.at(self.cycle, self.exit.started).rfc3339());
+        terminated["finishedAt"] = json!(self.last.at(self.cycle, self.exit.finished).rfc3339());
         // The container's own `containerID` names its newest instance while it waits.
         if s["containerID"] == json!(format!("containerd://{}", self.exit.id)) {
             s["containerID"] = json!(format!("containerd://{}", self.new_id));
