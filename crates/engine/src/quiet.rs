@@ -208,7 +208,7 @@ impl Engine {
     /// The period of a probe worker's ticker, if `task` is its tick and the worker is on hold.
     fn on_hold_probe_period(&self, task: &Task) -> Option<u64> {
         let Task::Kubelet(Timer { node, due: Due::Probe { uid, index, ticker: Some(_) } }) = task else { return None };
-        self.kubelet_of(node)?.on_hold_probe_period(self, node, uid, *index)
+        self.kubelet_of(node)?.on_hold_probe_period(uid, *index)
     }
 
     /// Whether `task` is of the kinds that may be steady.

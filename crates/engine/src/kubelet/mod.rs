@@ -1501,14 +1501,9 @@ impl Kubelet {
                 // Whether the pod's readiness turned (the endpoint controllers write then).
                 let ready = |s: &Value| s["conditions"].as_array().and_then(|c| c.iter().find(|c| c["type"] == "Ready")).map(|c| c["status"] == "True");
                 let turned = w.last_status.as_deref().map(ready) != Some(ready(&status));
-                // (What a probe of the pod's watched crash loop waits for: `restarts.rs`.)
-                let running: Vec<String> = if w.restarts.as_ref().is_some_and(|r| r.watching()) { status["containerStatuses"].as_array().into_iter().flatten().filter(|s| s["state"]["running"].is_object()).filter_map(|s| s["name"].as_str().map(str::to_string)).collect() } else { Vec::new() };
                 w.last_status = Some(status);
                 w.mirror_status_pending = false;
                 self.restart_watch_status_written(uid, cx.now(), turned);
-                for container in running {
-                    self.restart_watch_running(uid, &container, cx.now());
-                }
             }
     }
 

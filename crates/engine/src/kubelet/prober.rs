@@ -61,6 +61,8 @@ pub struct ProbeWorker {
     /// The ticker's generation: a manual run resets the ticker, so ticks of an older
     /// generation are dropped.
     pub ticker: u64,
+    /// Its period (ms): the spec's, which cannot change.
+    pub period: u64,
 }
 
 /// A probe's outcome: success, or failure with its output.
@@ -100,7 +102,7 @@ fn n(probe: &Slot, field: &str, default: i64) -> i64 {
 
 /// `container`'s entry in a pod status, if that status shows it running: what a probe worker
 /// waits for before it probes (`doProbe`).
-fn running_in_status<'a>(status: &'a serde_json::Value, container: &str) -> Option<&'a serde_json::Value> {
+pub(super) fn running_in_status<'a>(status: &'a serde_json::Value, container: &str) -> Option<&'a serde_json::Value> {
     status["containerStatuses"].as_array().into_iter().chain(status["initContainerStatuses"].as_array()).flatten().find(|s| s["name"] == container).filter(|s| s["state"]["running"].is_object())
 }
 
@@ -187,13 +189,10 @@ impl Kubelet {
 }
 
 impl Kubelet {
-    /// The period of a pod's probe worker `index`, as its pod's spec gives it, if the worker
-    /// is on hold (its container killed by its failure, waiting for the next instance).
-    pub(crate) fn on_hold_probe_period(&self, e: &crate::Engine, node: &str, uid: &str, index: usize) -> Option<u64> {
-        let w = self.workers.get(uid)?;
-        let pw = w.probes.get(index).filter(|pw| pw.on_hold)?;
-        let pod = e.kubelet_pod_ref(node, &w.namespace, &w.name)?;
-        Some(period_ms(&container_spec_in(pod, &pw.container)?[pw.kind.field()]))
+    /// The period of a pod's probe worker `index`, if the worker is on hold (its container
+    /// killed by its failure, waiting for the next instance).
+    pub(crate) fn on_hold_probe_period(&self, uid: &str, index: usize) -> Option<u64> {
+        self.workers.get(uid)?.probes.get(index).filter(|pw| pw.on_hold).map(|pw| pw.period)
     }
 
     /// `AddPod`: probe workers for every container probe of the pod, ticking from now.
@@ -210,8 +209,8 @@ impl Kubelet {
         if !w.probes.is_empty() {
             return;
         }
-        for (container, kind, _) in &new {
-            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false, manual_pending: false, ticker: 0 });
+        for (container, kind, period) in &new {
+            w.probes.push(ProbeWorker { container: container.clone(), kind: *kind, container_id: String::new(), last_success: None, run: 0, on_hold: false, in_flight: false, manual_pending: false, ticker: 0, period: *period });
             // Initial results: readiness Failure, startup Unknown (not started).
             match kind {
                 ProbeKind::Readiness => {

@@ -536,10 +536,16 @@ impl Kubelet {
         }
     }
 
-    /// The status manager wrote the pod's status (`turned`: its readiness with it).
+    /// The status manager wrote the pod's status (`turned`: its readiness with it), the
+    /// worker's `last_status` now. The first that shows the container running is what its
+    /// probe waits for (`doProbe`).
     pub(super) fn restart_watch_status_written(&mut self, uid: &str, now: Time, turned: bool) {
+        let running = self.workers.get(uid).and_then(|w| Some(super::prober::running_in_status(w.last_status.as_deref()?, &w.restarts.as_ref()?.watch.container).is_some())) == Some(true);
         if let Some(w) = self.restart_watch(uid) {
             let at = w.offset(now);
+            if running && w.running_seen.is_none() {
+                w.running_seen = Some(at);
+            }
             w.status_writes.push(at);
             w.readiness_turns += u64::from(turned);
             if w.status_writes.len() > 64 {
@@ -576,13 +582,6 @@ impl Kubelet {
     pub(super) fn restart_watch_kill(&mut self, uid: &str) {
         if let Some(w) = self.restart_watch(uid) {
             w.killed = true;
-        }
-    }
-
-    /// The status manager's status shows `container` running.
-    pub(super) fn restart_watch_running(&mut self, uid: &str, container: &str, now: Time) {
-        if let Some(w) = self.restart_watch(uid).filter(|w| w.container == container && w.running_seen.is_none()) {
-            w.running_seen = Some(w.offset(now));
         }
     }
 
