@@ -300,7 +300,7 @@ impl RestartWatch {
             None => self.pull_failed?,
         };
         // A probed run ends after its first probe (its kill follows a failure).
-        if self.probe.is_some_and(|p| backoff_from < p.first || self.kind == CycleKind::Pull) {
+        if self.probe.is_some_and(|p| backoff_from < p.first) {
             return None;
         }
         let (n, m) = (now.writes, self.at_mark.writes);
@@ -335,7 +335,6 @@ impl RestartWatch {
             used: self.used.clone(),
             exit,
             owners,
-            runs: self.runs,
             last_run: self.last_run,
             instances: self.instances.clone(),
             probe: self.probe,
@@ -382,16 +381,20 @@ pub struct Cycle {
     owners: String,
     /// How often the pod's readiness turned.
     readiness_turns: u64,
-    /// How many times the container started, and when the last did.
-    runs: u32,
+    /// When its last run started.
     last_run: u64,
-    /// The instances its runs created, the exited one last.
+    /// The instances its runs created, one a run, the exited one last.
     instances: Vec<String>,
     probe: Option<ProbeAnchor>,
     waited_max: bool,
 }
 
 impl Cycle {
+    /// How many times the container started in the cycle (none in a `Pull` cycle).
+    fn runs(&self) -> u32 {
+        self.instances.len() as u32
+    }
+
     /// Does `self` repeat `before`? The moments of the CRI calls may differ (their latencies
     /// are drawn), the run's length and outcome may not.
     fn repeats(&self, before: &Cycle) -> bool {
@@ -399,7 +402,7 @@ impl Cycle {
         // failures on the probe's ticker); another, at a distance from its start.
         let length = |c: &Cycle, e: &Exit| e.finished.saturating_sub(c.probe.map_or(e.started, |p| p.first));
         let run_alike = match (&self.exit, &before.exit) {
-            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, length(self, a), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, length(before, b), &b.log, b.cpu_ns) && a.attempt == b.attempt + self.runs,
+            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, length(self, a), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, length(before, b), &b.log, b.cpu_ns) && a.attempt == b.attempt + self.runs(),
             (None, None) => true,
             _ => false,
         };
@@ -409,7 +412,7 @@ impl Cycle {
             _ => false,
         };
         self.kind == before.kind
-            && self.runs == before.runs
+            && self.runs() == before.runs()
             && probe_alike
             && self.notes.iter().map(|(_, n)| n).eq(before.notes.iter().map(|(_, n)| n))
             && self.backoff_notes == before.backoff_notes
@@ -1056,9 +1059,9 @@ impl Engine {
                     CycleKind::Restart => match cycle.probe {
                         Some(p) => {
                             let first = Replay::first_probe(p, plans[i].mark.plus_millis(p.first), t);
-                            (cycle.backoff_from - p.first + first, Some(first), Time::ZERO)
+                            (cycle.backoff_from - p.first + first, Some(first), None)
                         }
-                        None => (cycle.backoff_from, None, Time::ZERO),
+                        None => (cycle.backoff_from, None, None),
                     },
                     // Each pull's answer takes its own time, and the failed pull ends its sync:
                     // `completeWork` requeues the pod as after any error, its jitter drawn.
@@ -1070,12 +1073,12 @@ impl Engine {
                         let failed = t.plus_millis(pull);
                         let base = super::requeue_base_ms(true, None, failed);
                         let jitter = self.rng.below(base / 2 + 1);
-                        (pull, None, ks[plans[i].k].1.next_tick(failed.plus_millis(base + jitter)))
+                        (pull, None, Some(ks[plans[i].k].1.next_tick(failed.plus_millis(base + jitter))))
                     }
                 };
                 let until = t.plus_millis(backoff_from + plans[i].cap);
                 let replay = Replay { start: t, backoff_from, first_probe, until, syncs: Vec::new() };
-                let first = if plans[i].kind == CycleKind::Restart { replay.at(cycle, cycle.first_backoff_sync) } else { first };
+                let first = first.unwrap_or_else(|| replay.at(cycle, cycle.first_backoff_sync));
                 draws[i].cycles.push(replay);
                 draws[i].pending = first;
                 draws[i].restart = first >= until;
@@ -1316,13 +1319,12 @@ impl Engine {
                 *o = moved(*o);
             }
             r.watch.last_run = moved(r.watch.last_run);
-            if let (Some(p), Some(first)) = (r.watch.probe.as_mut(), last.first_probe) {
-                p.first = first;
+            if let (Some(anchor), Some(first)) = (r.watch.probe.as_mut(), last.first_probe) {
+                anchor.first = first;
             }
-            if p.kind == CycleKind::Restart {
-                let runs = cycle.instances.len();
-                r.watch.instances = rw.ids[(m as usize - 1) * runs..].to_vec();
-            }
+            // Its runs' instances are the last replayed cycle's (a pull makes none).
+            let runs = cycle.instances.len();
+            r.watch.instances = rw.ids[(m as usize - 1) * runs..].to_vec();
             // Its syncs after the stretch's end are yet to come.
             let covered = to.millis() - last.start.millis();
             r.watch.sync_starts.retain(|s| *s <= covered);
@@ -1343,7 +1345,6 @@ impl Engine {
             // And the cycle before it: the one before the last replayed (its instance is the
             // one the last replayed cycle's container GC removed).
             let mut before_last = cycle.clone();
-            let runs = cycle.instances.len();
             if let Some(exit) = before_last.exit.as_mut() {
                 exit.attempt += (m as u32 - 1) * runs as u32;
                 if m >= 2 {
@@ -1356,7 +1357,7 @@ impl Engine {
             let pod = crate::trace::ObjectRef::new("Pod", Some(&p.namespace), &p.name);
             match p.kind {
                 CycleKind::Restart => {
-                    cycles += m * u64::from(cycle.runs);
+                    cycles += m * u64::from(cycle.runs());
                     pods.push(pod);
                 }
                 CycleKind::Pull => {
@@ -1383,7 +1384,7 @@ impl Engine {
         // and message, nothing turned): only a restart's is rewritten.
         let (last_status, stored) = match &cycle.exit {
             Some(exit) => {
-                let rewrite = StatusRewrite { container: &watch.container, restarts: m * u64::from(cycle.runs), since: watch.mark, last, cycle, exit, new_id: ids.last()? };
+                let rewrite = StatusRewrite { container: &watch.container, restarts: m * u64::from(cycle.runs()), since: watch.mark, last, cycle, exit, new_id: ids.last()? };
                 let mut last_status = w.last_status.as_deref().cloned()?;
                 let mut stored = self.store.get(&ObjectKey::new(podlife_model::ResourceType::resolve("pods")?, pod["metadata"]["namespace"].as_str(), pod["metadata"]["name"].as_str()?))?.to_value();
                 if !rewrite.apply(&mut last_status) || !rewrite.apply(&mut stored["status"]) {
@@ -1543,7 +1544,7 @@ fn rename_instance(rt: &mut Runtime, cycle: &Cycle, rw: &Rewrite, m: u64) -> Opt
     let mut c = rt.containers.remove(&exit.id)?;
     let new_id = rw.ids.last()?.clone();
     let later = |t: Time| t.plus_millis(rw.run_shift);
-    let runs = m as u32 * cycle.runs;
+    let runs = m as u32 * cycle.runs();
     c.id = new_id.clone();
     c.attempt += runs;
     c.restart_count += runs;
