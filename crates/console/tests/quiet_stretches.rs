@@ -781,3 +781,40 @@ fn a_liveness_probe_crash_loop_replayed_ends_as_run() {
     }
 }
 
+
+/// What some hours of a Deployment whose pods crash leave of its `Available` condition: the
+/// seconds since it last turned, how many restarts were replayed, and the reactions.
+fn available_hours(skips: bool, hours: u64, seed: u64, command: &str) -> (i64, String, u64, usize) {
+    let mut s = Session::new(seed);
+    s.engine_mut().set_quiet_skips(skips);
+    assert!(!s.exec(&format!("kubectl create deployment web --replicas=2 --image=busybox:1.36 -- {command}"), None).failed);
+    if command.contains("3600") {
+        let probe = r#"[{"op":"add","path":"/spec/template/spec/containers/0/livenessProbe","value":{"exec":{"command":["cat","/tmp/healthy"]},"periodSeconds":5}}]"#;
+        assert!(!s.exec(&format!("kubectl patch deployment web --type=json -p '{probe}'"), None).failed);
+    }
+    let before = s.engine().trace().len();
+    s.exec(&format!("sleep {}", hours * 3600), None);
+    let e = s.engine();
+    let trace = &e.trace()[before..];
+    let deployment = e.store().list("apps", "deployments", Some("default")).map(|(_, o)| o.to_value()).next().expect("the Deployment");
+    let available = deployment["status"]["conditions"].as_array().and_then(|cs| cs.iter().find(|c| c["type"] == "Available")).cloned().unwrap_or_default();
+    let since = available["lastTransitionTime"].as_str().and_then(podlife_engine::Time::from_rfc3339).map_or(i64::MAX, |t| (e.now().millis() as i64 - t.millis() as i64) / 1000);
+    (since, available["status"].as_str().unwrap_or_default().to_string(), quiet_skip_sum(trace, "repeatedRestarts"), trace.len())
+}
+
+/// Two replicas of a Deployment its liveness probe kills, created together, run in step: in
+/// most cycles both are ready at once, and each time the Deployment turns `Available` (two of
+/// two: `maxUnavailable` 25 % of 2 rounds down to none) and back. A replay cannot redo those
+/// turns, so it ends before the first (`kubelet/restarts.rs`, `ready_limit`), and they run
+/// for real: six hours with quiet stretches leave the condition as recently turned as six
+/// hours without (a replay over them would leave a turn hours old), with less work.
+#[test]
+fn a_deployments_pods_ready_at_once_run_for_real() {
+    for seed in [3, 7] {
+        let command = "sh -c 'sleep 3600'";
+        let (fast, slow) = (available_hours(true, 6, seed, command), available_hours(false, 6, seed, command));
+        assert_eq!(slow.2, 0);
+        assert!(slow.0 < 900 && fast.0 < 900, "seed {seed}: Available last turned {}s and {}s before the end", fast.0, slow.0);
+        assert!(fast.3 * 2 < slow.3, "seed {seed}: stretches did not save work: {} vs {} reactions", fast.3, slow.3);
+    }
+}

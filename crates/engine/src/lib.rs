@@ -25,6 +25,7 @@ pub mod components;
 pub mod containerd;
 pub mod controllers;
 pub mod cron;
+pub mod deployment_util;
 pub mod downward;
 pub mod features;
 #[cfg(feature = "fingerprint")]

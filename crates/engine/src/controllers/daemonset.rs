@@ -277,7 +277,7 @@ fn updated(pod: &Slot, hash: &str) -> bool {
 }
 
 fn intstr(value: &Slot, total: i64) -> i64 {
-    super::deployment::scaled(value, total, true)
+    crate::deployment_util::scaled(value, total, true)
 }
 
 fn rolling(ds: &Slot) -> bool {

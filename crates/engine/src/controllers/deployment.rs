@@ -21,6 +21,8 @@ use serde_json::Value;
 
 use crate::Slot;
 use podlife_model::obj::JsonRead;
+pub use crate::deployment_util::{fenceposts, scaled};
+use crate::deployment_util::{max_unavailable, rolling};
 
 use super::replicaset::{State, controller_ref, controller_uid};
 use super::{FollowUp, Write, controller_request};
@@ -83,39 +85,6 @@ pub fn on_event(cache: &Cache, state: &mut State, event: &WatchEvent) {
 pub fn resync(cache: &Cache, state: &mut State, ns: &str, name: &str, now: Time) -> Vec<Write> {
     state.dequeue("Deployment", ns, name);
     sync(cache, state, ns, name, now)
-}
-
-/// `intstr.GetScaledValueFromIntOrPercent`.
-pub fn scaled<J: JsonRead>(value: &J, total: i64, round_up: bool) -> i64 {
-    if value.is_number() {
-        return value.as_i64().unwrap_or(0);
-    }
-    let Some(s) = value.as_str() else { return 0 };
-    let Some(p) = s.strip_suffix('%').and_then(|p| p.parse::<i64>().ok()) else { return 0 };
-    let v = p as f64 * total as f64 / 100.0;
-    (if round_up { v.ceil() } else { v.floor() }) as i64
-}
-
-/// `ResolveFenceposts`: (maxSurge, maxUnavailable) as numbers; both zero ⇒ one unavailable.
-pub fn fenceposts<J: JsonRead>(d: &J) -> (i64, i64) {
-    let replicas = d["spec"]["replicas"].as_i64().unwrap_or(1);
-    let ru = &d["spec"]["strategy"]["rollingUpdate"];
-    let surge = scaled(&ru["maxSurge"], replicas, true);
-    let unavailable = scaled(&ru["maxUnavailable"], replicas, false);
-    if surge == 0 && unavailable == 0 { (0, 1) } else { (surge, unavailable) }
-}
-
-fn rolling(d: &Value) -> bool {
-    d["spec"]["strategy"]["type"] != "Recreate"
-}
-
-/// `MaxUnavailable`: at most the replicas; zero for Recreate or no replicas.
-fn max_unavailable(d: &Value) -> i64 {
-    let replicas = d["spec"]["replicas"].as_i64().unwrap_or(1);
-    if !rolling(d) || replicas == 0 {
-        return 0;
-    }
-    fenceposts(d).1.min(replicas)
 }
 
 /// `controller.ComputeHash`: FNV-32a of the template (podlife hashes its canonical JSON, so

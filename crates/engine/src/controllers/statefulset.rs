@@ -144,7 +144,7 @@ pub fn max_unavailable(value: &Slot, replicas: i64) -> i64 {
     if value.is_null() {
         return 1;
     }
-    super::deployment::scaled(value, replicas, false).max(1)
+    crate::deployment_util::scaled(value, replicas, false).max(1)
 }
 
 fn created(pod: &Slot) -> bool {

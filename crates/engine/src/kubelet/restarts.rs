@@ -73,9 +73,11 @@ use crate::record::{Note, Write};
 use crate::store::{ObjectKey, WriteCounts};
 use crate::Engine;
 
-/// The most cycles one stretch replays, all pods together (a week at the 5-minute cap is
-/// about 2,000 a pod).
-const MAX_CYCLES: usize = 10_000;
+/// The most cycles one stretch replays, all pods together: a week at the 5-minute cap is
+/// about 2,000 a pod, so a week of 25 pods. (A stretch that ends short of its bound ends at
+/// a restart, which runs for real: the pods of a workload are replayed only together, so
+/// the next stretch waits until that restart's cycle has closed and repeats.)
+const MAX_CYCLES: usize = 50_000;
 
 /// The most PIDs, namespace inodes or journal lines one cycle may take before its watch gives
 /// up (a cycle that repeats takes a dozen or two).
@@ -181,8 +183,9 @@ pub struct RestartWatch {
     used: RuntimeUse,
     /// A `Pull` cycle's failed pull, after the mark (ms): its back-off counts from there.
     pull_failed: Option<u64>,
-    /// How often the pod's readiness turned (each turn is a write of its EndpointSlices).
-    readiness_turns: u64,
+    /// When the pod's readiness turned, after the mark (ms): each turn is a write of its
+    /// EndpointSlices; ready from the first to the second, and so on.
+    readiness_turns: Vec<u64>,
     /// The sync under way found the image's pull in its back-off.
     pull_backoff_sync: bool,
     /// The sync under way killed the container (a liveness probe's failure): it belongs to
@@ -234,7 +237,7 @@ impl RestartWatch {
             event_writes: 0,
             used: RuntimeUse::default(),
             pull_failed: None,
-            readiness_turns: 0,
+            readiness_turns: Vec::new(),
             pull_backoff_sync: false,
             killed: false,
             runs: 1,
@@ -325,7 +328,7 @@ impl RestartWatch {
         Some(Cycle {
             kind: self.kind,
             backoff_from,
-            readiness_turns: self.readiness_turns,
+            readiness_turns: self.readiness_turns.clone(),
             notes: self.notes.clone(),
             backoff_notes,
             first_backoff_sync,
@@ -379,8 +382,8 @@ pub struct Cycle {
     /// The status of the pod's ReplicaSet and Deployment at the cycle's end, and its
     /// Services' endpoints, their times left out (`owners_fingerprint`).
     owners: String,
-    /// How often the pod's readiness turned.
-    readiness_turns: u64,
+    /// When the pod's readiness turned, after its start.
+    readiness_turns: Vec<u64>,
     /// When its last run started.
     last_run: u64,
     /// The instances its runs created, one a run, the exited one last.
@@ -419,7 +422,7 @@ impl Cycle {
             && self.moved == before.moved
             && run_alike
             && self.owners == before.owners
-            && self.readiness_turns == before.readiness_turns
+            && self.readiness_turns.len() == before.readiness_turns.len()
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
@@ -550,7 +553,9 @@ impl Kubelet {
                 w.running_seen = Some(at);
             }
             w.status_writes.push(at);
-            w.readiness_turns += u64::from(turned);
+            if turned {
+                w.readiness_turns.push(at);
+            }
             if w.status_writes.len() > 64 {
                 w.spoiled = true;
             }
@@ -751,6 +756,28 @@ impl Replay {
     }
 }
 
+/// How many of a Deployment's pods, replayed together, may be ready at once before its
+/// status changes beyond its counts: as many as its `Available` condition needs to turn
+/// True (`calculateStatus` in `sync.go`: `MinAvailable` pods available — ready bounds
+/// available); one while its rollout has not completed, whose `Progressing` condition's
+/// update time moves whenever more pods are ready (`syncRolloutStatus`,
+/// `DeploymentProgressing`). None: no count changes it (`MinAvailable` is zero).
+fn ready_limit(deployment: &crate::Slot) -> Option<u64> {
+    let status = &deployment["status"];
+    let completed = status["replicas"] == status["updatedReplicas"]
+        && status["conditions"].as_array().unwrap_or_default().iter().any(|c| c["type"] == "Progressing" && c["reason"] == "NewReplicaSetAvailable");
+    if deployment["spec"]["progressDeadlineSeconds"].is_number() && !completed {
+        return Some(1);
+    }
+    u64::try_from(crate::deployment_util::min_available(deployment)).ok().filter(|m| *m > 0)
+}
+
+/// The first moment at least `limit` of the `intervals` (from, until) hold at once.
+fn first_overlap<'a>(intervals: impl Iterator<Item = &'a (Time, Time)>, limit: u64) -> Option<Time> {
+    let intervals: Vec<&(Time, Time)> = intervals.collect();
+    intervals.iter().map(|(from, _)| *from).filter(|at| intervals.iter().filter(|(from, until)| from <= at && at < until).count() as u64 >= limit).min()
+}
+
 /// The workload objects above `pod` whose status follows its restarts, with their replicas:
 /// its ReplicaSet and that one's Deployment, if it has them, each with as many pods as it
 /// wants. None for any other owner (a Job counts its pods' failures; StatefulSets and
@@ -819,12 +846,20 @@ fn endpoint_objects(api: &(impl ApiRead + ?Sized), pod: &crate::Slot) -> Vec<Obj
 
 /// The status of `pod`'s workload owners, and the content of its Services' endpoints, with
 /// every moment left out: what must repeat from one cycle to the next (`Cycle::owners`). None
-/// when the pod has another owner.
+/// when the pod has another owner. A workload of several pods counts them ready and
+/// available whenever they are, each in its own phase: those counts are left out too (its
+/// pods are replayed together, all settled at a replay's start and end, so it counts them
+/// alike there; what their runs' overlaps could change in between is `ready_limit`'s).
 fn owners_fingerprint(api: &(impl ApiRead + ?Sized), pod: &crate::Slot) -> Option<String> {
     let mut text = String::new();
-    for (key, _) in workload_owners(pod, |k| api.object(k))? {
+    for (key, replicas) in workload_owners(pod, |k| api.object(k))? {
         let mut status = api.object(&key)?["status"].to_value();
         map_times(&mut status, &mut |_| Some(String::new()));
+        if let (Value::Object(fields), true) = (&mut status, replicas > 1) {
+            for count in ["readyReplicas", "availableReplicas", "unavailableReplicas"] {
+                fields.remove(count);
+            }
+        }
         text.push_str(&status.to_string());
     }
     for key in endpoint_objects(api, pod) {
@@ -1035,6 +1070,21 @@ impl Engine {
         // exit) until one finds the back-off over, which restarts the container. Wherever
         // every pod has settled, the draw so far is kept as the stretch's end.
         let initial = self.rng.clone();
+        // The workloads of several replayed pods that their runs' readiness, at once, would
+        // change beyond their counts: the pods sharing each, and how many may be ready at
+        // once. A replay ends before the first moment more are (`ready_limit`).
+        let mut shared: Vec<&ObjectKey> = plans.iter().flat_map(|p| &p.owners).filter(|k| k.resource == "deployments").collect();
+        crate::sort::sort(&mut shared);
+        shared.dedup();
+        let guards: Vec<(Vec<usize>, u64)> = shared
+            .into_iter()
+            .filter_map(|key| {
+                let sharing: Vec<usize> = (0..plans.len()).filter(|i| plans[*i].owners.contains(key)).collect();
+                let limit = ready_limit(self.store.get(key)?)?;
+                (sharing.len() > 1).then_some((sharing, limit))
+            })
+            .collect();
+        let mut ready: Vec<Vec<(Time, Time)>> = vec![Vec::new(); plans.len()];
         let mut draws: Vec<Draw> = plans.iter().map(|p| Draw { real_syncs: Vec::new(), real_until: p.c.backoff.unwrap_or(p.c.at), cycles: Vec::new(), pending: p.c.at, restart: p.c.backoff.is_none() }).collect();
         type Mark = (Time, crate::rng::Rng, Vec<(usize, usize, usize, Time, bool)>);
         let mut end: Option<Mark> = None;
@@ -1079,6 +1129,19 @@ impl Engine {
                 let until = t.plus_millis(backoff_from + plans[i].cap);
                 let replay = Replay { start: t, backoff_from, first_probe, until, syncs: Vec::new() };
                 let first = first.unwrap_or_else(|| replay.at(cycle, cycle.first_backoff_sync));
+                for (sharing, limit) in guards.iter().filter(|(sharing, _)| sharing.contains(&i)) {
+                    // (No run drawn from now on is ready before now.)
+                    for j in sharing {
+                        ready[*j].retain(|(_, end)| *end > t);
+                    }
+                    if ready[i].last().is_none_or(|(start, _)| *start < t) {
+                        let turns: Vec<Time> = cycle.readiness_turns.iter().map(|o| replay.at(cycle, *o)).collect();
+                        ready[i].extend(turns.chunks(2).map(|turn| (turn[0], turn.get(1).copied().unwrap_or(until))));
+                    }
+                    if let Some(m) = first_overlap(sharing.iter().flat_map(|j| &ready[*j]), *limit) {
+                        bound = bound.min(m);
+                    }
+                }
                 draws[i].cycles.push(replay);
                 draws[i].pending = first;
                 draws[i].restart = first >= until;
@@ -1200,13 +1263,18 @@ impl Engine {
             let Some(owner) = self.store.get(key).filter(|_| shift > 0) else { continue };
             let since_second = Time(since.millis() / 1000 * 1000);
             let mut value = owner.to_value();
+            let endpoints = key.resource == "endpoints" || key.resource == "endpointslices";
             // A workload's moments are in its status; endpoints' in their trigger-time annotation.
-            let moments = if key.resource == "endpoints" || key.resource == "endpointslices" { &mut value["metadata"]["annotations"] } else { &mut value["status"] };
-            map_times(moments, &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
+            // A workload of several pods keeps its moments: the replay let their runs change
+            // nothing of it but its counts (`ready_limit`), and all have settled again.
+            if endpoints || sharing().count() == 1 {
+                let moments = if endpoints { &mut value["metadata"]["annotations"] } else { &mut value["status"] };
+                map_times(moments, &mut |t| (t >= since_second).then(|| t.plus_millis(shift).rfc3339()));
+            }
             // An EndpointSlice is written (its generation bumped) at every turn of a selected
             // pod's readiness: as often in each replayed cycle as in the watched one.
             if let Some(generation) = value["metadata"]["generation"].as_i64().filter(|_| key.resource == "endpointslices") {
-                let turns: u64 = sharing().map(|(p, d)| p.c.cycles.cycle.readiness_turns * d.cycles.len() as u64).sum();
+                let turns: u64 = sharing().map(|(p, d)| p.c.cycles.cycle.readiness_turns.len() as u64 * d.cycles.len() as u64).sum();
                 value["metadata"]["generation"] = json!(generation + turns as i64);
             }
             let owner = crate::store::decode(key, &value);
@@ -1312,7 +1380,7 @@ impl Engine {
             // What it saw, at the last replayed cycle's moments (a probed cycle's after its
             // first probe are where that cycle's probe came).
             let moved = |o: u64| if cycle.probe.is_some() { last.offset(cycle, o) } else { o };
-            for o in r.watch.sync_starts.iter_mut().chain(r.watch.status_writes.iter_mut()).chain(r.watch.first_backoff_sync.as_mut()) {
+            for o in r.watch.sync_starts.iter_mut().chain(r.watch.status_writes.iter_mut()).chain(r.watch.readiness_turns.iter_mut()).chain(r.watch.first_backoff_sync.as_mut()) {
                 *o = moved(*o);
             }
             for (o, _) in r.watch.notes.iter_mut().chain(r.watch.sync_notes.iter_mut()) {
@@ -1615,5 +1683,62 @@ impl StatusRewrite<'_> {
         s["restartCount"] = json!(count + self.restarts);
         // Nothing else in the status may come from the cycle's run.
         !s["state"]["running"].is_object() && !s["state"]["terminated"].is_object() && !status.to_string().contains(&self.exit.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+
+    fn deployment(v: Value) -> crate::Slot {
+        crate::Obj::untyped(&v).root().clone()
+    }
+
+    fn complete(replicas: i64, strategy: Value) -> crate::Slot {
+        deployment(json!({
+            "spec": {"replicas": replicas, "strategy": strategy, "progressDeadlineSeconds": 600},
+            "status": {"replicas": replicas, "updatedReplicas": replicas, "conditions": [{"type": "Progressing", "status": "True", "reason": "NewReplicaSetAvailable"}]},
+        }))
+    }
+
+    /// `MinAvailable` (`deployment_util.go`) with the default 25 % / 25 %: 2 of 2, 3 of 3,
+    /// 3 of 4, 8 of 10 (`ResolveFenceposts` rounds `maxUnavailable` down); a Recreate
+    /// Deployment needs all; `maxUnavailable: 100%` none (no bound).
+    #[test]
+    fn a_completed_deployment_turns_available_at_min_available() {
+        let rolling = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "25%", "maxUnavailable": "25%"}});
+        for (replicas, limit) in [(2, 2), (3, 3), (4, 3), (10, 8)] {
+            assert_eq!(ready_limit(&complete(replicas, rolling.clone())), Some(limit), "{replicas} replicas");
+        }
+        assert_eq!(ready_limit(&complete(3, json!({"type": "Recreate"}))), Some(3));
+        assert_eq!(ready_limit(&complete(3, json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": "100%"}}))), None);
+    }
+
+    /// A rollout not completed moves its `Progressing` condition whenever more pods are ready
+    /// (`DeploymentProgressing`): one ready pod is enough; without a deadline there is no
+    /// such condition.
+    #[test]
+    fn a_rollout_under_way_changes_at_the_first_ready_pod() {
+        let under_way = json!({
+            "spec": {"replicas": 3, "progressDeadlineSeconds": 600, "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "25%", "maxUnavailable": "25%"}}},
+            "status": {"replicas": 3, "updatedReplicas": 3, "conditions": [{"type": "Progressing", "status": "True", "reason": "ReplicaSetUpdated"}]},
+        });
+        assert_eq!(ready_limit(&deployment(under_way.clone())), Some(1));
+        let mut no_deadline = under_way;
+        no_deadline["spec"].as_object_mut().map(|s| s.remove("progressDeadlineSeconds"));
+        assert_eq!(ready_limit(&deployment(no_deadline)), Some(3));
+    }
+
+    #[test]
+    fn the_first_overlap_is_where_enough_intervals_hold() {
+        let t = |s: u64| Time(s * 1000);
+        let intervals = [(t(10), t(20)), (t(15), t(30)), (t(25), t(40)), (t(28), t(29))];
+        assert_eq!(first_overlap(intervals.iter(), 1), Some(t(10)));
+        assert_eq!(first_overlap(intervals.iter(), 2), Some(t(15)));
+        assert_eq!(first_overlap(intervals.iter(), 3), Some(t(28)));
+        assert_eq!(first_overlap(intervals.iter(), 4), None);
+        // An interval ends before the next begins at the same moment.
+        assert_eq!(first_overlap([(t(1), t(2)), (t(2), t(3))].iter(), 2), None);
     }
 }
