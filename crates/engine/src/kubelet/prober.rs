@@ -386,9 +386,7 @@ impl Kubelet {
             self.event(cx, &pod, Some(&container), "Warning", "Unhealthy", &message);
         }
         let ok = result.is_ok();
-        if ok {
-            self.restart_watch_probe_passed(uid);
-        }
+        self.restart_watch_probe_result(uid, kind == ProbeKind::Liveness, ok);
         let Some(w) = self.workers.get_mut(uid) else { return };
         let Some(pw) = w.probes.get_mut(index) else { return };
         let threshold = if ok { n(&probe, "successThreshold", 1) } else { n(&probe, "failureThreshold", 3) }.max(1) as u32;

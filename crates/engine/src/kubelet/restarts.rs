@@ -35,10 +35,18 @@
 //! (`Replay::at`). Restart moments are on the kubelet's 1-second ticks and probe periods are
 //! whole seconds, so what the kubelet did on its ticks after the first probe stays on them.
 //! Only a cycle whose first restart waited out a back-off already at the cap repeats as the
-//! cap keeps it (before, the kill's restart may wait), and only if no attempt of its probe
-//! passed: a run that passes its probes until the program changes something (the docs'
-//! `rm -f /tmp/healthy` after 30 s) fails the first tick after that, a number of periods
-//! from the first probe that each cycle's phase may move; such cycles run for real.
+//! cap keeps it (before, the kill's restart may wait). A run whose attempts pass until its
+//! program changes something (the docs' `rm -f /tmp/healthy` after 30 s) fails the first tick
+//! at or after that moment, a number of periods from the restart that each cycle's phase
+//! moves: the anchor is then the first failing attempt, each cycle narrows down the moment
+//! (after its last pass, by its first failure: `ProbeAnchor::fail_window`), and a replayed
+//! cycle's first failure goes to the first tick after the window's start — unless a tick
+//! falls inside the window, and that cycle runs for real (and narrows it).
+//!
+//! The pods of a ReplicaSet are replayed together, each in its own phase: its ready and
+//! available counts follow them all (left out of each cycle's owner fingerprint; all are
+//! settled at a replay's start and end), and a replay ends before the first moment enough of
+//! their runs would be ready at once to turn the Deployment's conditions (`ready_limit`).
 //!
 //! A quiet stretch then passes over whole cycles of every such pod together
 //! (`Engine::replay_restarts`), drawing their moments in time order as the kubelets draw them
@@ -200,8 +208,13 @@ pub struct RestartWatch {
     instances: Vec<String>,
     /// When the status manager's status first showed the container running, after the mark.
     running_seen: Option<u64>,
-    /// The liveness probe's first attempt in the cycle, on its ticker.
+    /// The liveness probe's first failing attempt in the cycle, on its ticker (while no
+    /// attempt has failed yet: the attempt under way).
     probe: Option<ProbeAnchor>,
+    /// The last attempt that passed before the first failure, after the mark (ms).
+    last_pass: Option<u64>,
+    /// A liveness attempt failed in the run under way.
+    run_failed: bool,
     /// The back-off the cycle's first restart waited out was at its cap already.
     waited_max: bool,
     spoiled: bool,
@@ -213,12 +226,36 @@ pub struct RestartWatch {
 /// after it, the exit — keeps its distance to it (`Replay::at`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct ProbeAnchor {
-    /// The first tick that probed, after the cycle's start (ms).
+    /// The first tick that probed and failed, after the cycle's start (ms).
     first: u64,
     period: u64,
     /// The first moment a tick probes, after the cycle's start: after the status showed the
-    /// container running, and `initialDelaySeconds` after it started (`worker.go`, `doProbe`).
+    /// container running, and `initialDelaySeconds` after it started (`worker.go`, `doProbe`);
+    /// after the last passing attempt, if one passed.
     earliest: u64,
+    /// When the run's container started, after the cycle's start.
+    started: u64,
+    /// Attempts passed before the first failure: the run fails the first tick after its
+    /// program makes the probe fail, a moment its cycles narrow down (`fail_window`).
+    passed: bool,
+    /// The attempt failed (until its outcome, the anchor is the attempt under way).
+    failed: bool,
+}
+
+impl ProbeAnchor {
+    /// What a run whose attempts passed at first tells of when its probe starts failing,
+    /// after its container's start: after its last passing attempt, by its first failing one.
+    fn fail_window(&self) -> Option<(u64, u64)> {
+        self.passed.then(|| (self.earliest.saturating_sub(self.started), self.first.saturating_sub(self.started)))
+    }
+}
+
+/// Two windows of the moment a probe starts failing, narrowed to what both allow.
+fn narrow(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<(u64, u64)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.max(b.0), a.1.min(b.1))),
+        (a, b) => a.or(b),
+    }
 }
 
 impl RestartWatch {
@@ -245,6 +282,8 @@ impl RestartWatch {
             instances: Vec::new(),
             running_seen: None,
             probe: None,
+            last_pass: None,
+            run_failed: false,
             waited_max,
             spoiled: false,
         }
@@ -302,8 +341,9 @@ impl RestartWatch {
             Some(exit) => exit.finished,
             None => self.pull_failed?,
         };
-        // A probed run ends after its first probe (its kill follows a failure).
-        if self.probe.is_some_and(|p| backoff_from < p.first) {
+        // A probed run ends after its first failing probe (its kill follows it); a run whose
+        // probe only passed is not compared.
+        if self.probe.is_some_and(|p| backoff_from < p.first || !p.failed) || (self.probe.is_none() && self.last_pass.is_some()) {
             return None;
         }
         let (n, m) = (now.writes, self.at_mark.writes);
@@ -410,7 +450,7 @@ impl Cycle {
             _ => false,
         };
         let probe_alike = match (self.probe, before.probe) {
-            (Some(a), Some(b)) => a.period == b.period,
+            (Some(a), Some(b)) => a.period == b.period && a.passed == b.passed,
             (None, None) => true,
             _ => false,
         };
@@ -423,6 +463,14 @@ impl Cycle {
             && run_alike
             && self.owners == before.owners
             && self.readiness_turns.len() == before.readiness_turns.len()
+    }
+
+    /// The `k`-th back-off sync of the cycle (after its start), if it and every one before it
+    /// since the first followed the one before within two ticks: syncs the exit brought about,
+    /// not requeues.
+    fn burst_sync(&self, k: usize) -> Option<u64> {
+        let syncs: Vec<u64> = self.sync_starts.iter().copied().filter(|s| *s >= self.first_backoff_sync).take(k + 1).collect();
+        (k > 0 && syncs.len() == k + 1 && syncs.windows(2).all(|w| w[1] - w[0] < 2 * super::TICK_MS)).then(|| syncs[k])
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
@@ -455,6 +503,9 @@ pub struct Restarts {
     watch: RestartWatch,
     /// The cycle before the one watched.
     last: Option<Cycle>,
+    /// When the liveness probe starts failing after the container's start, as far as the
+    /// cycles so far tell (`ProbeAnchor::fail_window`): (after, by).
+    fail_window: Option<(u64, u64)>,
 }
 
 impl Restarts {
@@ -502,10 +553,12 @@ impl Kubelet {
         {
             watch.runs += 1;
             watch.last_run = watch.offset(now);
+            watch.run_failed = false;
             return;
         }
         // The sync under way began before the mark: it belongs to the new cycle.
         let (mut carried_start, mut carried_notes) = (None, Vec::new());
+        let mut fail_window = w.restarts.as_ref().and_then(|r| r.fail_window);
         let last = w.restarts.as_mut().filter(|r| r.watch.container == container && r.watch.kind == kind).and_then(|r| {
             let since = r.watch.offset(now);
             if r.watch.sync_starts.last() == Some(&since) {
@@ -519,7 +572,8 @@ impl Kubelet {
             watch.sync_starts.push(0);
         }
         watch.sync_notes = carried_notes.into_iter().map(|(_, n)| (0, n)).collect();
-        w.restarts = Some(Box::new(Restarts { watch, last }));
+        fail_window = narrow(fail_window, last.as_ref().and_then(|c| c.probe?.fail_window()));
+        w.restarts = Some(Box::new(Restarts { watch, last, fail_window }));
     }
 
     /// A sync of the pod begins.
@@ -594,36 +648,65 @@ impl Kubelet {
     }
 
     /// The liveness probe of the container (started at `started`, probed after
-    /// `delay_ms`) makes an attempt now, on its ticker of `period` ms: the cycle's first one
-    /// anchors what follows. Any other probe, or a first attempt that is not its ticker's first
-    /// chance, leaves the cycle unreplayable.
+    /// `delay_ms`) makes an attempt now, on its ticker of `period` ms: the cycle's first
+    /// failing one anchors what follows. Any other probe, or a first attempt that is not its
+    /// ticker's first chance (or after a pass, not the next tick), leaves the cycle
+    /// unreplayable.
     pub(super) fn restart_watch_probe(&mut self, uid: &str, liveness: bool, now: Time, period: u64, started: Time, delay_ms: u64) {
         let Some(w) = self.restart_watch(uid) else { return };
-        if w.probe.is_some() {
-            return;
+        match w.probe {
+            Some(p) if p.failed => return,
+            // The attempt before never told its outcome (its container was replaced).
+            Some(_) => {
+                w.spoiled = true;
+                return;
+            }
+            None => {}
         }
         let first = w.offset(now);
-        let earliest = match (liveness, w.running_seen, started.millis().checked_sub(w.mark.millis())) {
-            (true, Some(seen), Some(started)) => (seen + 1).max(started + delay_ms),
+        let (earliest, started) = match (liveness, w.running_seen, started.millis().checked_sub(w.mark.millis())) {
+            (true, Some(seen), Some(started)) => ((seen + 1).max(started + delay_ms), started),
             _ => {
                 w.spoiled = true;
                 return;
             }
         };
+        let earliest = match w.last_pass {
+            Some(pass) if first == pass + period => pass + 1,
+            Some(_) => {
+                w.spoiled = true;
+                return;
+            }
+            None => earliest,
+        };
         if earliest > first || first - earliest >= period {
             w.spoiled = true;
             return;
         }
-        w.probe = Some(ProbeAnchor { first, period, earliest });
+        w.probe = Some(ProbeAnchor { first, period, earliest, started, passed: w.last_pass.is_some(), failed: false });
     }
 
-    /// The container's probe passed: when its run ends then depends on the program's own
-    /// moments against the probe's ticks, which the cycle cannot tell apart (a file removed
-    /// 30 s after the start fails the first tick after that, at a distance from the first
-    /// probe that each cycle's phase moves). Such a cycle is not replayed.
-    pub(super) fn restart_watch_probe_passed(&mut self, uid: &str) {
-        if let Some(w) = self.restart_watch(uid) {
-            w.spoiled = true;
+    /// The outcome of an attempt of the container's probe (`liveness`: its liveness probe).
+    /// Attempts that pass before the first failure only move the anchor on: the run fails
+    /// the first tick after its program makes the probe fail (a file removed 30 s after the
+    /// start), so where that tick falls against the restart depends on each cycle's phase,
+    /// which a replay computes from what the cycles tell (`fail_window`). A pass after a
+    /// failure of the same run, or of any other probe, leaves the cycle unreplayable.
+    pub(super) fn restart_watch_probe_result(&mut self, uid: &str, liveness: bool, passed: bool) {
+        let Some(w) = self.restart_watch(uid) else { return };
+        match (w.probe.as_mut(), passed) {
+            (Some(p), true) if liveness && !p.failed && w.runs == 1 => {
+                w.last_pass = Some(p.first);
+                w.probe = None;
+            }
+            (Some(p), false) if liveness => {
+                p.failed = true;
+                w.run_failed = true;
+            }
+            // A later run passes until its own first failure.
+            (Some(p), true) if liveness && p.failed && !w.run_failed => {}
+            (_, false) => {}
+            _ => w.spoiled = true,
         }
     }
 
@@ -889,6 +972,9 @@ fn map_times(value: &mut Value, f: &mut impl FnMut(Time) -> Option<String>) {
 pub(crate) struct RestartCycles {
     cycle: Cycle,
     before: Cycle,
+    /// When its liveness probe starts failing, after the container's start, if its runs'
+    /// attempts pass at first (`ProbeAnchor::fail_window`).
+    fail_window: Option<(u64, u64)>,
 }
 
 /// A pod whose cycles are alike (`restart_cycles`), its queued sync restarting its container
@@ -1009,7 +1095,8 @@ impl Engine {
         if cycle.probe.is_some() && !cycle.waited_max {
             return None;
         }
-        cycle.repeats(before).then(|| (RestartCycles { cycle, before: before.clone() }, backoff))
+        let fail_window = narrow(r.fail_window, cycle.probe.and_then(|p| p.fail_window()));
+        cycle.repeats(before).then(|| (RestartCycles { cycle, before: before.clone(), fail_window }, backoff))
     }
 
     /// Replays the candidates' crash loops from their queued syncs up to `bound`, all pods
@@ -1102,16 +1189,33 @@ impl Engine {
             let (Some(i), false) = (next, stop) else { break };
             let cycle = &plans[i].c.cycles.cycle;
             if draws[i].restart {
+                // A probed run fails at the first tick of its probe's ticker (that of the
+                // watched cycle's first failure) it could: for one whose attempts pass at
+                // first, the first at or after the moment its program makes them fail, known
+                // to lie within the window its cycles left; a tick inside leaves it unknown,
+                // and the cycle runs for real.
+                let probed = cycle.probe.map(|p| {
+                    let ticker = plans[i].mark.plus_millis(p.first);
+                    match (p.passed, plans[i].c.cycles.fail_window) {
+                        (false, _) => Some(Replay::first_probe(p, ticker, t)),
+                        (true, Some((after, by))) => {
+                            let first = Replay::first_probe(ProbeAnchor { earliest: p.started + after, ..p }, ticker, t);
+                            (after <= by && first >= p.started + by).then_some(first)
+                        }
+                        (true, None) => None,
+                    }
+                });
+                if let Some(None) = probed {
+                    bound = bound.min(Time(t.millis().saturating_sub(1)));
+                    continue;
+                }
                 total += 1;
                 let (backoff_from, first_probe, first) = match plans[i].kind {
                     // The first back-off sync comes as long after the start as in the watched
                     // cycle, or after the first probe for a probed one (below).
-                    CycleKind::Restart => match cycle.probe {
-                        Some(p) => {
-                            let first = Replay::first_probe(p, plans[i].mark.plus_millis(p.first), t);
-                            (cycle.backoff_from - p.first + first, Some(first), None)
-                        }
-                        None => (cycle.backoff_from, None, None),
+                    CycleKind::Restart => match (cycle.probe, probed.flatten()) {
+                        (Some(p), Some(first)) => (cycle.backoff_from - p.first + first, Some(first), None),
+                        _ => (cycle.backoff_from, None, None),
                     },
                     // Each pull's answer takes its own time, and the failed pull ends its sync:
                     // `completeWork` requeues the pod as after any error, its jitter drawn.
@@ -1157,6 +1261,13 @@ impl Engine {
                         d.real_until
                     }
                 };
+                // A sync that followed the one before within two ticks in the watched cycle
+                // (PLEG's report of the exit right after the killing sync ended with it) was
+                // no requeue: it comes as it came then.
+                if let Some(next) = d.cycles.last().and_then(|r| cycle.burst_sync(r.syncs.len()).map(|o| r.at(cycle, o))) {
+                    (d.pending, d.restart) = (next, next >= until);
+                    continue;
+                }
                 // A crash-loop back-off's syncs are requeued at its end (at most a resync
                 // ahead); a pull back-off's, as after any error.
                 let base = super::requeue_base_ms(true, (plans[i].kind == CycleKind::Restart).then_some(until), t);
@@ -1388,6 +1499,9 @@ impl Engine {
             }
             r.watch.last_run = moved(r.watch.last_run);
             if let (Some(anchor), Some(first)) = (r.watch.probe.as_mut(), last.first_probe) {
+                if anchor.passed {
+                    anchor.earliest = first + 1 - anchor.period;
+                }
                 anchor.first = first;
             }
             // Its runs' instances are the last replayed cycle's (a pull makes none).
