@@ -445,7 +445,7 @@ impl Cycle {
         // failures on the probe's ticker); another, at a distance from its start.
         let length = |c: &Cycle, e: &Exit| e.finished.saturating_sub(c.probe.map_or(e.started, |p| p.first));
         let run_alike = match (&self.exit, &before.exit) {
-            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, length(self, a), &a.log, a.cpu_ns) == (b.code, &b.reason, &b.message, length(before, b), &b.log, b.cpu_ns) && a.attempt == b.attempt + self.runs(),
+            (Some(a), Some(b)) => (a.code, &a.reason, &a.message, length(self, a), a.cpu_ns) == (b.code, &b.reason, &b.message, length(before, b), b.cpu_ns) && self.log_alike(a, before, b) && a.attempt == b.attempt + self.runs(),
             (None, None) => true,
             _ => false,
         };
@@ -463,6 +463,24 @@ impl Cycle {
             && run_alike
             && self.owners == before.owners
             && self.readiness_turns.len() == before.readiness_turns.len()
+    }
+
+    /// Do the logs of `a` (this cycle's run) and `b` (`before`'s) repeat? The same lines on
+    /// the same streams, each as far from its run's start. A probed cycle's lines from its
+    /// first failing probe on (a shutdown's, at the kill) keep their distance to that probe
+    /// instead, within a tick: the kill follows the probe's ticker, and the run's start and
+    /// its second run's restart carry the drawn CRI latencies.
+    fn log_alike(&self, a: &Exit, before: &Cycle, b: &Exit) -> bool {
+        let Some((p, q)) = self.probe.zip(before.probe) else { return a.log == b.log };
+        let place = |anchor: &ProbeAnchor, e: &Exit, t: u64| match (e.started + t).checked_sub(anchor.first) {
+            Some(after) => (true, after),
+            None => (false, t),
+        };
+        a.log.len() == b.log.len()
+            && a.log.iter().zip(&b.log).all(|(x, y)| {
+                let ((x_after, x_at), (y_after, y_at)) = (place(&p, a, x.0), place(&q, b, y.0));
+                (x.1, &x.2, x_after) == (y.1, &y.2, y_after) && x_at.abs_diff(y_at) < super::TICK_MS
+            })
     }
 
     /// The `k`-th back-off sync of the cycle (after its start), if it and every one before it
