@@ -488,7 +488,7 @@ impl Cycle {
     /// not requeues.
     fn burst_sync(&self, k: usize) -> Option<u64> {
         let syncs: Vec<u64> = self.sync_starts.iter().copied().filter(|s| *s >= self.first_backoff_sync).take(k + 1).collect();
-        (k > 0 && syncs.len() == k + 1 && syncs.windows(2).all(|w| w[1] - w[0] < 2 * super::TICK_MS)).then(|| syncs[k])
+        (k > 0 && syncs.len() == k + 1 && syncs.windows(2).all(|w| w[1].saturating_sub(w[0]) < 2 * super::TICK_MS)).then(|| syncs[k])
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
@@ -1518,7 +1518,7 @@ impl Engine {
             r.watch.last_run = moved(r.watch.last_run);
             if let (Some(anchor), Some(first)) = (r.watch.probe.as_mut(), last.first_probe) {
                 if anchor.passed {
-                    anchor.earliest = first + 1 - anchor.period;
+                    anchor.earliest = (first + 1).saturating_sub(anchor.period);
                 }
                 anchor.first = first;
             }
