@@ -7,7 +7,7 @@
 
 use podlife_engine::Slot;
 use podlife_engine::TraceEvent;
-use podlife_engine::controllers::deployment::fenceposts;
+use podlife_engine::deployment_util::fenceposts;
 
 use crate::explain::{Message, MessageArgs};
 use crate::history::{History, key_of_ref};

@@ -21,8 +21,7 @@ use serde_json::Value;
 
 use crate::Slot;
 use podlife_model::obj::JsonRead;
-pub use crate::deployment_util::{fenceposts, scaled};
-use crate::deployment_util::{max_unavailable, rolling};
+use crate::deployment_util::{fenceposts, max_unavailable, rolling};
 
 use super::replicaset::{State, controller_ref, controller_uid};
 use super::{FollowUp, Write, controller_request};
@@ -868,6 +867,7 @@ fn available_enough(d: &Value, status: &Value, replicas: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deployment_util::scaled;
 
     fn deployment(replicas: i64, surge: Value, unavailable: Value) -> Value {
         json!({"spec": {"replicas": replicas, "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": surge, "maxUnavailable": unavailable}}}})

@@ -483,12 +483,12 @@ impl Cycle {
             })
     }
 
-    /// The `k`-th back-off sync of the cycle (after its start), if it and every one before it
-    /// since the first followed the one before within two ticks: syncs the exit brought about,
+    /// The back-off syncs after the first (after the cycle's start) that each followed the
+    /// one before within two ticks, in a run from the first: syncs the exit brought about,
     /// not requeues.
-    fn burst_sync(&self, k: usize) -> Option<u64> {
-        let syncs: Vec<u64> = self.sync_starts.iter().copied().filter(|s| *s >= self.first_backoff_sync).take(k + 1).collect();
-        (k > 0 && syncs.len() == k + 1 && syncs.windows(2).all(|w| w[1].saturating_sub(w[0]) < 2 * super::TICK_MS)).then(|| syncs[k])
+    fn burst_syncs(&self) -> Vec<u64> {
+        let syncs: Vec<u64> = self.sync_starts.iter().copied().filter(|s| *s >= self.first_backoff_sync).collect();
+        syncs.windows(2).take_while(|w| w[1].saturating_sub(w[0]) < 2 * super::TICK_MS).map(|w| w[1]).collect()
     }
 
     /// When a replay `r` of this cycle has made its last change: its last status write (made
@@ -1042,6 +1042,8 @@ struct Plan<'a> {
     cap: u64,
     backoff_key: String,
     owners: Vec<ObjectKey>,
+    /// The watched cycle's back-off syncs that the exit brought about (`Cycle::burst_syncs`).
+    burst: Vec<u64>,
 }
 
 /// A candidate's cycles as drawn so far, and its sync to come.
@@ -1167,7 +1169,7 @@ impl Engine {
             let (backoff_key, backoff) = cycle_backoff(&ks[*k].1, watch.kind, &c.uid, &watch.container, pod["spec"]["containers"][0]["image"].as_str().unwrap_or_default());
             let cap = backoff.get(&backoff_key);
             let owners = owners.iter().map(|(key, _)| key.clone()).collect();
-            plans.push(Plan { c, kind: watch.kind, k: *k, namespace: w.namespace.clone(), name: w.name.clone(), pod: pod.clone(), mark: watch.mark, cap, backoff_key, owners });
+            plans.push(Plan { c, kind: watch.kind, k: *k, namespace: w.namespace.clone(), name: w.name.clone(), pod: pod.clone(), mark: watch.mark, cap, backoff_key, owners, burst: c.cycles.cycle.burst_syncs() });
         }
 
         // The cycles' moments, drawn in time order across the pods as the kubelets'
@@ -1251,14 +1253,14 @@ impl Engine {
                 let until = t.plus_millis(backoff_from + plans[i].cap);
                 let replay = Replay { start: t, backoff_from, first_probe, until, syncs: Vec::new() };
                 let first = first.unwrap_or_else(|| replay.at(cycle, cycle.first_backoff_sync));
+                if guards.iter().any(|(sharing, _)| sharing.contains(&i)) {
+                    let turns: Vec<Time> = cycle.readiness_turns.iter().map(|o| replay.at(cycle, *o)).collect();
+                    ready[i].extend(turns.chunks(2).map(|turn| (turn[0], turn.get(1).copied().unwrap_or(until))));
+                }
                 for (sharing, limit) in guards.iter().filter(|(sharing, _)| sharing.contains(&i)) {
                     // (No run drawn from now on is ready before now.)
                     for j in sharing {
                         ready[*j].retain(|(_, end)| *end > t);
-                    }
-                    if ready[i].last().is_none_or(|(start, _)| *start < t) {
-                        let turns: Vec<Time> = cycle.readiness_turns.iter().map(|o| replay.at(cycle, *o)).collect();
-                        ready[i].extend(turns.chunks(2).map(|turn| (turn[0], turn.get(1).copied().unwrap_or(until))));
                     }
                     if let Some(m) = first_overlap(sharing.iter().flat_map(|j| &ready[*j]), *limit) {
                         bound = bound.min(m);
@@ -1282,7 +1284,7 @@ impl Engine {
                 // A sync that followed the one before within two ticks in the watched cycle
                 // (PLEG's report of the exit right after the killing sync ended with it) was
                 // no requeue: it comes as it came then.
-                if let Some(next) = d.cycles.last().and_then(|r| cycle.burst_sync(r.syncs.len()).map(|o| r.at(cycle, o))) {
+                if let Some(next) = d.cycles.last().and_then(|r| Some(r.at(cycle, *plans[i].burst.get(r.syncs.len().checked_sub(1)?)?))) {
                     (d.pending, d.restart) = (next, next >= until);
                     continue;
                 }
